@@ -1,0 +1,116 @@
+// API keys. Development keys come in clear from API_KEYS; issued keys live in a key file that
+// stores only their SHA-256 hashes, with tier and scopes. Keys are long random strings, so a
+// plain hash is enough: there is nothing to guess from it.
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+
+export const TIERS = ['dev', 'pro', 'team', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+export const SCOPES = ['mcp:tools', 'api:read'] as const;
+export const DEFAULT_SCOPES: string[] = [...SCOPES];
+
+export interface KeyRecord {
+  /** Short public identifier (first 12 hex characters of the hash); safe to log. */
+  id: string;
+  hash: string;
+  tier: Tier;
+  scopes: string[];
+  label?: string;
+  createdAt: string;
+  revokedAt?: string;
+}
+
+interface KeyFile {
+  keys: KeyRecord[];
+}
+
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export function generateKey(): string {
+  return `nod_${randomBytes(24).toString('base64url')}`;
+}
+
+function isTier(v: string): v is Tier {
+  return (TIERS as readonly string[]).includes(v);
+}
+
+/**
+ * `key:tier` pairs separated by commas; an optional third part lists scopes joined with `+`
+ * (`key:pro:mcp:tools` is read as scope `mcp:tools`).
+ */
+export function parseApiKeys(value: string | undefined): KeyRecord[] {
+  if (!value) return [];
+  const out: KeyRecord[] = [];
+  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [key, tier = 'dev', ...rest] = pair.split(':');
+    if (!key || !isTier(tier)) throw new Error(`API_KEYS: "${pair.split(':')[0].slice(0, 4)}…" needs the form key:tier with tier one of ${TIERS.join(', ')}`);
+    const scopes = rest.length ? rest.join(':').split('+').filter(Boolean) : DEFAULT_SCOPES;
+    const hash = hashKey(key);
+    out.push({ id: hash.slice(0, 12), hash, tier, scopes, label: 'API_KEYS', createdAt: new Date(0).toISOString() });
+  }
+  return out;
+}
+
+export function readKeyFile(path: string): KeyRecord[] {
+  if (!existsSync(path)) return [];
+  const data = JSON.parse(readFileSync(path, 'utf8')) as KeyFile;
+  return Array.isArray(data.keys) ? data.keys : [];
+}
+
+export function writeKeyFile(path: string, keys: KeyRecord[]): void {
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, `${JSON.stringify({ keys } satisfies KeyFile, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, path);
+}
+
+/** Looks keys up by hash; re-reads the key file when it changes, so issued and revoked keys apply without a restart. */
+export class KeyStore {
+  private byHash = new Map<string, KeyRecord>();
+  private fileMtime = -1;
+  private lastCheck = 0;
+  private readonly envKeys: KeyRecord[];
+
+  constructor(
+    apiKeys: string | undefined,
+    private readonly keyFile: string | undefined,
+    private readonly checkEveryMs = 2_000,
+  ) {
+    this.envKeys = parseApiKeys(apiKeys);
+    this.reload();
+  }
+
+  get size(): number {
+    return this.byHash.size;
+  }
+
+  private reload(): void {
+    const map = new Map<string, KeyRecord>();
+    for (const k of this.envKeys) map.set(k.hash, k);
+    if (this.keyFile) {
+      for (const k of readKeyFile(this.keyFile)) if (!k.revokedAt) map.set(k.hash, k);
+      this.fileMtime = existsSync(this.keyFile) ? statSync(this.keyFile).mtimeMs : -1;
+    }
+    this.byHash = map;
+  }
+
+  private refreshIfChanged(): void {
+    if (!this.keyFile) return;
+    const now = Date.now();
+    if (now - this.lastCheck < this.checkEveryMs) return;
+    this.lastCheck = now;
+    const mtime = existsSync(this.keyFile) ? statSync(this.keyFile).mtimeMs : -1;
+    if (mtime !== this.fileMtime) this.reload();
+  }
+
+  lookup(key: string): KeyRecord | undefined {
+    this.refreshIfChanged();
+    return this.byHash.get(hashKey(key));
+  }
+}
+
+/** The bearer token of an Authorization header, or undefined. */
+export function bearerToken(header: string | undefined | null): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S{1,512})\s*$/i.exec(header);
+  return match ? match[1] : undefined;
+}

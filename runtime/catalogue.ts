@@ -1,0 +1,144 @@
+// catalogue.json: server records (spec 2.1) with tool records (spec 2.2), built from the registry.
+// URLs carry the literal `{base_url}`; the app substitutes PUBLIC_BASE_URL when it serves the file.
+import type { ToolStatus } from './define.js';
+import type { CompiledServer, CompiledTool, Registry } from './registry.js';
+
+export const BASE_PLACEHOLDER = '{base_url}';
+
+export interface ToolRecord {
+  name: string;
+  description: string;
+  status: ToolStatus;
+  annotations: CompiledTool['annotations'];
+  inputSchema: Record<string, unknown>;
+  requiresAuth: true;
+  connector: string;
+  route: string;
+  coverage: { geography: string[]; dataTypes: string[]; updateFrequency: string; license: string; auth: string };
+}
+
+export interface ServerRecord {
+  slug: string;
+  name: string;
+  owner: string;
+  description: string;
+  url: string;
+  packageName: string;
+  tier: 'free' | 'enterprise';
+  requiresAuth: true;
+  anonymousToolCount: 0;
+  authScopes: string[];
+  discoveryRequiresAuth: false;
+  license: string;
+  available: 'nå' | 'degraded' | 'deprecated';
+  platform: boolean;
+  countries: string[];
+  docs: { label: string; url: string }[];
+  tools: ToolRecord[];
+  sourceKey: string;
+  dataSourceUrl: string;
+  degradedEndpointCount?: number;
+  liveEndpointCount?: number;
+  availabilityNote?: string;
+  sourceStatus?: string;
+}
+
+export interface Catalogue {
+  about: string;
+  totals: {
+    servers: number;
+    connectorServers: number;
+    platformServers: number;
+    tools: number;
+    liveServers: number;
+    liveTools: number;
+    configuredTools: number;
+    toolsByStatus: Record<ToolStatus, number>;
+  };
+  servers: ServerRecord[];
+}
+
+function toolRecord(tool: CompiledTool): ToolRecord {
+  const creds = tool.def.credentials ?? [];
+  return {
+    name: tool.name,
+    description: tool.description,
+    status: tool.declaredStatus,
+    annotations: tool.annotations,
+    inputSchema: tool.jsonSchema,
+    requiresAuth: true,
+    connector: tool.server.slug,
+    route: `/api/connectors/${tool.server.slug}${tool.def.route}`,
+    coverage: {
+      geography: tool.def.coverage.geography,
+      dataTypes: tool.def.coverage.dataTypes,
+      updateFrequency: tool.def.coverage.updateFrequency,
+      license: tool.server.def.license,
+      auth: creds.length ? `upstream credentials: ${creds.join(', ')}` : 'none upstream; service key for tools/call',
+    },
+  };
+}
+
+/** Availability label of a server from its tools (spec 2.1 and 3). */
+export function availability(server: CompiledServer): Pick<ServerRecord, 'available' | 'degradedEndpointCount' | 'liveEndpointCount' | 'availabilityNote' | 'sourceStatus'> {
+  const live = server.tools.filter((t) => t.declaredStatus === 'active' || t.declaredStatus === 'not_configured').length;
+  const degraded = server.tools.length - live;
+  if (server.def.availability?.label === 'deprecated' || live === 0) {
+    return { available: 'deprecated', sourceStatus: server.def.availability?.note ?? 'retired' };
+  }
+  if (server.def.availability?.label === 'degraded' || degraded > 0) {
+    const note = server.def.availability?.note ?? `${degraded} of ${server.tools.length} tools are deprecated or planned.`;
+    return { available: 'degraded', degradedEndpointCount: degraded, liveEndpointCount: live, availabilityNote: note };
+  }
+  return { available: 'nå' };
+}
+
+export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER): ServerRecord {
+  const d = server.def;
+  return {
+    slug: server.slug,
+    name: d.name,
+    owner: d.owner,
+    description: d.description,
+    url: `${baseUrl}/mcp/${server.slug}`,
+    packageName: `@nordic-open-data/mcp-${server.slug}`,
+    tier: d.tier,
+    requiresAuth: true,
+    anonymousToolCount: 0,
+    authScopes: ['mcp:tools'],
+    discoveryRequiresAuth: false,
+    license: d.license,
+    ...availability(server),
+    platform: d.platform === true,
+    countries: d.countries,
+    docs: d.docs,
+    tools: server.tools.map(toolRecord),
+    sourceKey: server.sourceKey,
+    dataSourceUrl: `${baseUrl}/data/${server.sourceKey}`,
+  };
+}
+
+export function buildCatalogue(registry: Registry): Catalogue {
+  const servers = registry.servers.map((s) => serverRecord(s));
+  const tools = servers.flatMap((s) => s.tools);
+  const toolsByStatus: Record<ToolStatus, number> = { active: 0, not_configured: 0, deprecated: 0, planned: 0 };
+  for (const t of tools) toolsByStatus[t.status] += 1;
+  return {
+    about: 'Generated from servers/ by `npm run catalogue`; do not edit. {base_url} is PUBLIC_BASE_URL.',
+    totals: {
+      servers: servers.length,
+      connectorServers: servers.filter((s) => !s.platform).length,
+      platformServers: servers.filter((s) => s.platform).length,
+      tools: tools.length,
+      liveServers: servers.filter((s) => s.available !== 'deprecated').length,
+      liveTools: tools.filter((t) => t.status === 'active' || t.status === 'not_configured').length,
+      configuredTools: toolsByStatus.active,
+      toolsByStatus,
+    },
+    servers,
+  };
+}
+
+export function renderCatalogue(registry: Registry): string {
+  return `${JSON.stringify(buildCatalogue(registry), null, 2)}\n`;
+}

@@ -1,0 +1,82 @@
+// Servers and tools as data. `defineTool` and `defineServer` do nothing at run time; they give a
+// declaration its type so that the compiler, not review, insists on every required field.
+import type { z } from 'zod';
+import type { ToolContext } from './context.js';
+
+export type ToolStatus = 'active' | 'not_configured' | 'deprecated' | 'planned';
+export type UpdateFrequency = 'realtime' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'annual' | 'static' | 'unknown';
+export type Country = 'NO' | 'SE' | 'DK' | 'FI' | 'IS' | 'EU';
+
+export interface Coverage {
+  geography: Country[];
+  dataTypes: string[];
+  updateFrequency: UpdateFrequency;
+}
+
+export type Input<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
+export type ExampleInput<S extends z.ZodRawShape> = z.input<z.ZodObject<S>>;
+
+export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
+  /** Suffix of the tool name (SERVERS.md): `enhet.lookup`, or `_konkurs_get` joined as it stands. */
+  name: string;
+  title: string;
+  /** For an agent choosing a tool: what it returns, when to use it, its limits, what empty means. */
+  description: string;
+  input: S;
+  /** Rules across fields ("at least one of"); report with ctx.addIssue naming the fields. */
+  refine?: (input: Input<S>, issues: { add(message: string, path?: string[]): void }) => void;
+  /** Declared status; `not_configured` is derived at run time from missing credentials. */
+  status?: 'active' | 'deprecated' | 'planned';
+  /** Environment variables the tool needs; when one is missing the tool is not_configured. */
+  credentials?: readonly string[];
+  /**
+   * Answer when credentials are missing. Without it the tool fails with 503 not_configured; with it
+   * the tool answers this structured status with success, where the spec says so.
+   */
+  whenNotConfigured?: (input: Input<S>, ctx: ToolContext) => unknown;
+  /** For `deprecated` and `planned` tools: the error the tool always answers. */
+  retired?: { code: 'api_sunset' | 'source_migrated' | 'not_configured'; message: string; alternative?: string };
+  coverage: Coverage;
+  /** Lifetime of cached upstream answers for this tool. */
+  cacheTtlSeconds: number;
+  /** Connector route under /api/connectors/<slug>, with `:name` path parameters. */
+  route: string;
+  /** Used by tests, the demo and the landing page; required for active tools. */
+  example?: ExampleInput<S>;
+  run?: (input: Input<S>, ctx: ToolContext) => Promise<unknown>;
+}
+
+export interface DocLink {
+  label: string;
+  url: string;
+}
+
+export interface ServerDefinition {
+  slug: string;
+  /** Tool-name prefix from SERVERS.md. */
+  prefix: string;
+  name: string;
+  owner: string;
+  description: string;
+  license: string;
+  tier: 'free' | 'enterprise';
+  /** Key of the data source (`kilde` of the data proxy); defaults to the slug. */
+  sourceKey?: string;
+  /** Upstream ids (runtime/upstream/catalogue.ts) this server calls; empty for platform servers. */
+  upstreams: string[];
+  countries: Country[];
+  docs: DocLink[];
+  /** Availability label of spec 2.1 when not simply available. */
+  availability?: { label: 'degraded' | 'deprecated'; note: string };
+  platform?: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tools: ToolDefinition<any>[];
+}
+
+export function defineTool<S extends z.ZodRawShape>(def: ToolDefinition<S>): ToolDefinition<S> {
+  return def;
+}
+
+export function defineServer(def: ServerDefinition): ServerDefinition {
+  return def;
+}

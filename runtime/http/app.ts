@@ -1,0 +1,94 @@
+// The HTTP application: request plumbing, the DNS-rebinding guard, MCP per slug, the landing
+// pages, the catalogue, metrics and the /api routes.
+import { Hono } from 'hono';
+import { landingRoutes, renderLanding } from '../../landing/routes.js';
+import { BASE_PLACEHOLDER, renderCatalogue } from '../catalogue.js';
+import { ToolError } from '../errors.js';
+import { createMcpHandler, methodNotAllowed } from '../mcp/http.js';
+import type { Services } from '../services.js';
+import { limitAnonymous, requireKey } from './api-auth.js';
+import { connectorRoutes } from './connectors.js';
+import { problemResponse } from './problem.js';
+import { allowedHostnames, hostGuard, requestContext, type AppEnv } from './request.js';
+
+export function createApp(services: Services): Hono<AppEnv> {
+  const { config } = services;
+  const base = config.publicBaseUrl;
+  const app = new Hono<AppEnv>();
+  const extraHosts = (config.env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+
+  app.use('*', requestContext(services));
+  app.use('*', hostGuard(allowedHostnames(base, config.host, extraHosts)));
+
+  const pages = renderLanding(services);
+  const catalogueJson = renderCatalogue(services.registry).split(BASE_PLACEHOLDER).join(base);
+  const mcp = createMcpHandler(services);
+  const unknownServer = (slug: string) =>
+    new Response(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32000,
+          message: `No MCP server "${slug.slice(0, 80)}". The list of servers is at ${base}/mcp (HTML) and ${base}/catalogue.json (JSON).`,
+          data: { servers: `${base}/mcp`, catalogue: `${base}/catalogue.json` },
+        },
+      }),
+      { status: 404, headers: { 'content-type': 'application/json' } },
+    );
+
+  app.get('/', (c) => c.redirect('/mcp'));
+  app.use('/mcp', limitAnonymous(services));
+  app.route('/', landingRoutes(pages));
+
+  app.post('/mcp/:slug', (c) => {
+    const slug = c.req.param('slug');
+    if (!services.registry.server(slug)) return unknownServer(slug);
+    return mcp(c, slug);
+  });
+  app.get('/mcp/:slug', limitAnonymous(services), (c) => {
+    const slug = c.req.param('slug');
+    const html = pages.servers.get(slug);
+    if (!html) return unknownServer(slug);
+    if ((c.req.header('accept') ?? '').includes('text/html')) {
+      c.get('log').route = 'landing';
+      return c.body(html, 200, { 'content-type': 'text/html; charset=utf-8' });
+    }
+    return methodNotAllowed();
+  });
+  app.on(['DELETE', 'PUT', 'PATCH'], '/mcp/:slug', (c) =>
+    services.registry.server(c.req.param('slug')) ? methodNotAllowed() : unknownServer(c.req.param('slug')),
+  );
+
+  app.get('/catalogue.json', limitAnonymous(services), (c) => {
+    c.get('log').route = 'catalogue';
+    return c.body(catalogueJson, 200, { 'content-type': 'application/json; charset=utf-8' });
+  });
+  app.get('/metrics', async (c) => {
+    c.get('log').route = 'metrics';
+    return c.body(await services.metrics.registry.metrics(), 200, { 'content-type': services.metrics.registry.contentType });
+  });
+
+  app.use('/api/*', requireKey(services));
+  app.route('/api/connectors', connectorRoutes(services, 'slug'));
+
+  app.notFound((c) => {
+    const path = c.req.path;
+    if (path.startsWith('/api') || path.startsWith('/v1')) {
+      return problemResponse(new ToolError('not_found', `No route ${c.req.method} ${path.slice(0, 200)}. See ${base}/catalogue.json for connector routes.`), base, c.get('reqId'));
+    }
+    return c.json({ error: 'not_found', message: `No route ${path.slice(0, 200)}. Servers are listed at ${base}/mcp.` }, 404);
+  });
+  app.onError((err, c) => {
+    services.logger.error({ err, reqId: c.get('reqId') }, 'unhandled error');
+    const reqId = c.get('reqId') ?? 'unknown';
+    if (c.req.path.startsWith('/mcp')) {
+      return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (request ${reqId})` } }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    return problemResponse(new ToolError('internal', 'An internal error occurred; the request id identifies it in our logs.'), base, reqId);
+  });
+  return app;
+}

@@ -1,0 +1,66 @@
+// Connector routes: each tool's HTTP twin under a prefix (/api/connectors/<slug> for clients,
+// /v1/connectors/<sourceKey> for the data proxy's backend). Same validation, same result as MCP.
+import { Hono, type Context } from 'hono';
+import { ToolError, fail, toToolError } from '../errors.js';
+import { invokeTool } from '../invoke.js';
+import type { CompiledTool } from '../registry.js';
+import type { Services } from '../services.js';
+import { problemResponse } from './problem.js';
+import { argsFromQuery, planFields } from './query.js';
+import type { AppEnv } from './request.js';
+
+async function readJsonObject(c: Context<AppEnv>, maxBytes: number): Promise<Record<string, unknown>> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > maxBytes) throw new ToolError('payload_too_large', `the request body is larger than ${maxBytes} bytes`);
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > maxBytes) throw new ToolError('payload_too_large', `the request body is larger than ${maxBytes} bytes`);
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw fail.invalidInput('the request body is not valid JSON');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw fail.invalidInput('the request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+export function toolHandler(services: Services, tool: CompiledTool) {
+  const plan = planFields(tool.shape);
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const log = c.get('log');
+    log.route = 'connector';
+    log.slug = tool.server.slug;
+    log.tool = tool.name;
+    const reqId = c.get('reqId');
+    try {
+      const pathParams: Record<string, string> = {};
+      for (const p of tool.routeParams) pathParams[p] = c.req.param(p) ?? '';
+      const args =
+        c.req.method === 'POST'
+          ? { ...(await readJsonObject(c, services.config.maxBodyBytes)), ...pathParams }
+          : argsFromQuery(plan, c.req.queries(), pathParams);
+      const outcome = await invokeTool(tool, args, services.invokeDeps, c.get('stats'), reqId);
+      log.outcome = outcome.ok ? 'ok' : outcome.error.code;
+      if (!outcome.ok) return problemResponse(outcome.error, services.config.publicBaseUrl, reqId);
+      return c.json(outcome.data as object);
+    } catch (err) {
+      const e = toToolError(err);
+      log.outcome = e.code;
+      return problemResponse(e, services.config.publicBaseUrl, reqId);
+    }
+  };
+}
+
+/** Routes of every tool, keyed by server: `/<key>/<route>` where key is the slug or the source key. */
+export function connectorRoutes(services: Services, keyOf: 'slug' | 'sourceKey'): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  for (const server of services.registry.servers) {
+    const key = keyOf === 'slug' ? server.slug : server.sourceKey;
+    for (const tool of server.tools) {
+      const handler = toolHandler(services, tool);
+      app.get(`/${key}${tool.def.route}`, handler);
+      app.post(`/${key}${tool.def.route}`, handler);
+    }
+  }
+  return app;
+}

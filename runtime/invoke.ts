@@ -1,0 +1,67 @@
+// Runs one tool for any face of the service (MCP, connector routes, data proxy, REST): status
+// rules, validation, the tool function, error mapping and metrics, in one place.
+import type { Logger } from 'pino';
+import { createContext } from './context.js';
+import { ToolError, fail, toToolError } from './errors.js';
+import type { Metrics } from './metrics.js';
+import type { CompiledTool } from './registry.js';
+import type { RequestStats, UpstreamClient } from './upstream/client.js';
+import { validationError } from './validation.js';
+
+export interface InvokeDeps {
+  upstream: UpstreamClient;
+  env: (name: string) => string | undefined;
+  publicBaseUrl: string;
+  metrics: Metrics;
+  logger: Logger;
+  now?: () => Date;
+}
+
+export type Outcome = { ok: true; data: unknown } | { ok: false; error: ToolError };
+
+function retiredError(tool: CompiledTool): ToolError {
+  const r = tool.def.retired!;
+  const extra = r.alternative ? { alternative: r.alternative } : undefined;
+  if (r.code === 'api_sunset') return fail.sunset(r.message, { detailCode: 'api_sunset', extra });
+  if (r.code === 'source_migrated') return fail.migrated(r.message, { extra });
+  return fail.notConfigured(r.message, { extra });
+}
+
+export async function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, requestId?: string): Promise<Outcome> {
+  const started = performance.now();
+  let outcome: Outcome;
+  try {
+    outcome = { ok: true, data: await execute(tool, rawArgs, deps, stats) };
+  } catch (err) {
+    const error = toToolError(err);
+    if (error.code === 'internal') {
+      deps.logger.error({ err, reqId: requestId, tool: tool.name }, 'tool failed unexpectedly');
+    }
+    outcome = { ok: false, error };
+  }
+  deps.metrics.recordTool(tool.server.slug, tool.name, outcome.ok ? 'ok' : outcome.error.code, performance.now() - started);
+  return outcome;
+}
+
+async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats): Promise<unknown> {
+  const parsed = tool.schema.safeParse(rawArgs ?? {});
+  if (tool.status === 'deprecated' || tool.status === 'planned') throw retiredError(tool);
+  if (!parsed.success) throw validationError(parsed.error);
+  const input = parsed.data as Record<string, unknown>;
+  const ctx = createContext({
+    upstream: deps.upstream,
+    stats,
+    ttlSeconds: tool.def.cacheTtlSeconds,
+    env: deps.env,
+    publicBaseUrl: deps.publicBaseUrl,
+    now: deps.now,
+  });
+  const missing = (tool.def.credentials ?? []).filter((name) => deps.env(name) === undefined);
+  if (missing.length > 0) {
+    if (tool.def.whenNotConfigured) return tool.def.whenNotConfigured(input, ctx);
+    throw fail.notConfigured(`${tool.name} needs ${missing.join(', ')} on the server; the operator has not set ${missing.length > 1 ? 'them' : 'it'}.`, {
+      extra: { missing },
+    });
+  }
+  return tool.def.run!(input, ctx);
+}

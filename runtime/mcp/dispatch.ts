@@ -1,0 +1,83 @@
+// JSON-RPC methods of one MCP server: initialize, ping, tools/list, tools/call. Everything that
+// does not depend on the request is serialised once per server at start-up.
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { CompiledServer, CompiledTool } from '../registry.js';
+import { isInitialize, type JsonRpcRequest, type RequestId } from './messages.js';
+
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+export const INTERNAL_ERROR = -32603;
+
+export interface PreparedServer {
+  server: CompiledServer;
+  /** `"capabilities":…,"serverInfo":…,"instructions":…` without the braces. */
+  initializeTail: string;
+  toolsListResult: string;
+}
+
+export function prepareServer(server: CompiledServer, version: string): PreparedServer {
+  const tail = JSON.stringify({
+    capabilities: { tools: { listChanged: false } },
+    serverInfo: { name: server.slug, title: server.def.name, version },
+    instructions: `${server.def.description} Data owner: ${server.def.owner}. Licence: ${server.def.license}. tools/list needs no key; tools/call needs "Authorization: Bearer <key>".`,
+  }).slice(1, -1);
+  return { server, initializeTail: tail, toolsListResult: `{"tools":${server.toolsListJson}}` };
+}
+
+const idJson = (id: RequestId) => JSON.stringify(id);
+
+export function resultMessage(id: RequestId, resultJson: string): string {
+  return `{"result":${resultJson},"jsonrpc":"2.0","id":${idJson(id)}}`;
+}
+
+export function errorMessage(id: RequestId | null, code: number, message: string, data?: unknown): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined && { data }) } });
+}
+
+export function initializeResult(prepared: PreparedServer, requested: unknown): string {
+  const version = typeof requested === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+  return `{"protocolVersion":${JSON.stringify(version)},${prepared.initializeTail}}`;
+}
+
+/** Serialises a tool's data as MCP text content, or its error as an isError result. */
+export function toolResult(data: unknown): string {
+  return `{"content":[{"type":"text","text":${JSON.stringify(JSON.stringify(data) ?? 'null')}}]}`;
+}
+
+export function toolErrorResult(body: unknown): string {
+  return `{"content":[{"type":"text","text":${JSON.stringify(JSON.stringify(body))}}],"isError":true}`;
+}
+
+export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Promise<string>;
+
+/** Answers one request with a serialised JSON-RPC response. */
+export async function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool): Promise<string> {
+  const { id, method } = message;
+  const params = message.params ?? {};
+  switch (method) {
+    case 'initialize':
+      if (!isInitialize(message)) {
+        return errorMessage(id, INVALID_PARAMS, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo {name, version}');
+      }
+      return resultMessage(id, initializeResult(prepared, params.protocolVersion));
+    case 'ping':
+      return resultMessage(id, '{}');
+    case 'tools/list':
+      return resultMessage(id, prepared.toolsListResult);
+    case 'tools/call': {
+      const name = params.name;
+      if (typeof name !== 'string') return errorMessage(id, INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');
+      const args = params.arguments;
+      if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+        return errorMessage(id, INVALID_PARAMS, 'Invalid params: "arguments" must be an object');
+      }
+      const tool = prepared.server.toolsByName.get(name);
+      if (!tool) {
+        return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${name.slice(0, 100)}. tools/list names the ${prepared.server.tools.length} tools of ${prepared.server.slug}.`);
+      }
+      return resultMessage(id, await callTool(tool, args ?? {}, id));
+    }
+    default:
+      return errorMessage(id, METHOD_NOT_FOUND, 'Method not found');
+  }
+}

@@ -1,0 +1,69 @@
+// Process metrics in Prometheus form (served at /metrics) and a per-connector summary (calls,
+// errors, latency) for the `metrics` platform key. One registry per app instance.
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly toolCalls = new Counter({
+    name: 'tool_calls_total',
+    help: 'Tool calls by server, tool and outcome code (ok or an error code).',
+    labelNames: ['server', 'tool', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  readonly toolDuration = new Histogram({
+    name: 'tool_duration_seconds',
+    help: 'Tool call duration.',
+    labelNames: ['server'] as const,
+    buckets: [0.001, 0.005, 0.02, 0.1, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly upstreamRequests = new Counter({
+    name: 'upstream_requests_total',
+    help: 'Requests sent to upstreams, by upstream and result (HTTP status or failure kind).',
+    labelNames: ['upstream', 'result'] as const,
+    registers: [this.registry],
+  });
+  readonly upstreamCacheHits = new Counter({
+    name: 'upstream_cache_hits_total',
+    help: 'Upstream answers served from the response cache.',
+    labelNames: ['upstream'] as const,
+    registers: [this.registry],
+  });
+  readonly httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route family and status.',
+    labelNames: ['route', 'status'] as const,
+    registers: [this.registry],
+  });
+
+  /** Plain per-server totals for REST consumers (no Prometheus parser needed). */
+  private readonly perServer = new Map<string, { calls: number; errors: number; totalMs: number; maxMs: number }>();
+
+  constructor(collectDefaults = false) {
+    if (collectDefaults) collectDefaultMetrics({ register: this.registry });
+  }
+
+  recordTool(server: string, tool: string, outcome: string, ms: number): void {
+    this.toolCalls.labels(server, tool, outcome).inc();
+    this.toolDuration.labels(server).observe(ms / 1000);
+    let s = this.perServer.get(server);
+    if (!s) this.perServer.set(server, (s = { calls: 0, errors: 0, totalMs: 0, maxMs: 0 }));
+    s.calls += 1;
+    if (outcome !== 'ok') s.errors += 1;
+    s.totalMs += ms;
+    if (ms > s.maxMs) s.maxMs = ms;
+  }
+
+  summary(): Record<string, { calls: number; errors: number; meanLatencyMs: number; maxLatencyMs: number }> {
+    const out: Record<string, { calls: number; errors: number; meanLatencyMs: number; maxLatencyMs: number }> = {};
+    for (const [server, s] of this.perServer) {
+      out[server] = {
+        calls: s.calls,
+        errors: s.errors,
+        meanLatencyMs: s.calls ? Math.round((s.totalMs / s.calls) * 100) / 100 : 0,
+        maxLatencyMs: Math.round(s.maxMs * 100) / 100,
+      };
+    }
+    return out;
+  }
+}

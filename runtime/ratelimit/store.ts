@@ -1,0 +1,75 @@
+// The counter store behind rate limits: fixed windows and concurrency slots. This in-process
+// store uses rate-limiter-flexible; a Redis store implements the same interface for replicas.
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+
+export interface LimitRule {
+  points: number;
+  durationMs: number;
+}
+
+export interface WindowVerdict {
+  allowed: boolean;
+  remaining: number;
+  /** Epoch milliseconds when the current window ends. */
+  resetAtMs: number;
+}
+
+export interface CounterStore {
+  /** Counts one request against `key` under `rule`. */
+  consume(key: string, rule: LimitRule): Promise<WindowVerdict>;
+  /** What is left of `key` under `rule`, without counting a request. */
+  peek(key: string, rule: LimitRule): Promise<WindowVerdict>;
+  /** Takes one of `max` concurrency slots, or returns null when all are taken. */
+  acquireSlot(key: string, max: number): Promise<(() => void) | null>;
+  /** Where the counters live, for /api/v1/health. */
+  describe(): { backend: string; healthy: boolean };
+}
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly limiters = new Map<string, RateLimiterMemory>();
+  private readonly slots = new Map<string, number>();
+
+  private limiter(rule: LimitRule): RateLimiterMemory {
+    const id = `${rule.points}/${rule.durationMs}`;
+    let limiter = this.limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterMemory({ points: rule.points, duration: rule.durationMs / 1000, keyPrefix: id });
+      this.limiters.set(id, limiter);
+    }
+    return limiter;
+  }
+
+  async consume(key: string, rule: LimitRule): Promise<WindowVerdict> {
+    try {
+      const res = await this.limiter(rule).consume(key);
+      return { allowed: true, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
+    } catch (err) {
+      if (err instanceof RateLimiterRes) return { allowed: false, remaining: 0, resetAtMs: Date.now() + err.msBeforeNext };
+      throw err;
+    }
+  }
+
+  async peek(key: string, rule: LimitRule): Promise<WindowVerdict> {
+    const res = await this.limiter(rule).get(key);
+    if (!res) return { allowed: true, remaining: rule.points, resetAtMs: Date.now() + rule.durationMs };
+    return { allowed: res.remainingPoints > 0, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
+  }
+
+  async acquireSlot(key: string, max: number): Promise<(() => void) | null> {
+    const used = this.slots.get(key) ?? 0;
+    if (used >= max) return null;
+    this.slots.set(key, used + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const now = (this.slots.get(key) ?? 1) - 1;
+      if (now <= 0) this.slots.delete(key);
+      else this.slots.set(key, now);
+    };
+  }
+
+  describe() {
+    return { backend: 'memory', healthy: true };
+  }
+}

@@ -1,0 +1,172 @@
+// Loads every server once at start-up, refuses broken declarations, and prepares everything a
+// request needs (validators, JSON Schemas, the serialised tools/list) so requests do no such work.
+import { z } from 'zod';
+import './validation.js';
+import type { ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
+import type { CredentialSource } from './upstream/auth.js';
+
+export interface ToolAnnotations {
+  title: string;
+  readOnlyHint: true;
+  destructiveHint: false;
+  idempotentHint: true;
+  openWorldHint: true;
+}
+
+export interface CompiledTool {
+  name: string;
+  server: CompiledServer;
+  def: ToolDefinition;
+  schema: z.ZodType;
+  shape: z.ZodRawShape;
+  jsonSchema: Record<string, unknown>;
+  annotations: ToolAnnotations;
+  /** Status without credentials (what the catalogue publishes). */
+  declaredStatus: ToolStatus;
+  /** Status in this process, given the environment. */
+  status: ToolStatus;
+  missingCredentials: string[];
+  description: string;
+  routeParams: string[];
+}
+
+export interface CompiledServer {
+  def: ServerDefinition;
+  slug: string;
+  sourceKey: string;
+  tools: CompiledTool[];
+  toolsByName: Map<string, CompiledTool>;
+  /** The `tools` array of tools/list, serialised once. */
+  toolsListJson: string;
+}
+
+export class RegistryError extends Error {
+  override name = 'RegistryError';
+}
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PREFIX = /^[a-z0-9]+$/;
+const SUFFIX = /^(?:_[a-z0-9]+(?:_[a-z0-9]+)*|[a-z0-9]+(?:[_-][a-z0-9]+)*(?:\.[a-z0-9]+(?:[_-][a-z0-9]+)*)*)$/;
+const ROUTE = /^(?:\/(?:[a-z0-9][a-z0-9._-]*|:[A-Za-z][A-Za-z0-9]*))+$/;
+
+/** SERVERS.md: a suffix with a leading `_` is joined as it stands, any other with a dot. */
+export function toolName(prefix: string, suffix: string): string {
+  return suffix.startsWith('_') ? `${prefix}${suffix}` : `${prefix}.${suffix}`;
+}
+
+function statusSentence(def: ToolDefinition, declared: ToolStatus): string {
+  if (declared === 'deprecated') return ` Deprecated: always answers ${def.retired?.code === 'api_sunset' ? 'HTTP 410 api_sunset' : 'an expiry message'} and no data.`;
+  if (declared === 'planned') return ' Planned: not available yet; answers an error that says why.';
+  if (declared === 'not_configured' && def.credentials?.length) {
+    const how = def.whenNotConfigured ? 'a structured not_configured status' : '503 not_configured';
+    return ` Needs ${def.credentials.join(', ')} on the server; without them it answers ${how}.`;
+  }
+  return '';
+}
+
+function buildSchema(def: ToolDefinition): z.ZodType {
+  const base = z.strictObject(def.input);
+  if (!def.refine) return base;
+  const refine = def.refine;
+  return base.superRefine((value, ctx) => {
+    refine(value, { add: (message, path) => ctx.addIssue({ code: 'custom', message, path: path ?? [] }) });
+  });
+}
+
+function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
+  const schema = z.toJSONSchema(z.strictObject(def.input), { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return schema;
+}
+
+function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource): CompiledTool {
+  const where = `${server.slug}/${def.name}`;
+  if (!SUFFIX.test(def.name)) throw new RegistryError(`${where}: tool suffix breaks the naming rules of SERVERS.md`);
+  const name = toolName(server.def.prefix, def.name);
+  if (name.length > 64) throw new RegistryError(`${where}: tool name ${name} is longer than 64 characters`);
+  if (!def.title || !def.description) throw new RegistryError(`${where}: title and description are required`);
+  if (!ROUTE.test(def.route)) throw new RegistryError(`${where}: route ${def.route} is not a path such as /enheter/:orgnr`);
+  const routeParams = [...def.route.matchAll(/:([A-Za-z0-9]+)/g)].map((m) => m[1]);
+  for (const p of routeParams) {
+    if (!(p in def.input)) throw new RegistryError(`${where}: route parameter :${p} is not an input field`);
+  }
+  const declared = def.status ?? 'active';
+  if (declared === 'active' && (!def.run || def.example === undefined)) {
+    throw new RegistryError(`${where}: an active tool needs run() and an example input`);
+  }
+  if ((declared === 'deprecated' || declared === 'planned') && !def.retired) {
+    throw new RegistryError(`${where}: a ${declared} tool needs its retired answer`);
+  }
+  const schema = buildSchema(def);
+  if (def.example !== undefined) {
+    const check = schema.safeParse(def.example);
+    if (!check.success) throw new RegistryError(`${where}: example input is invalid: ${check.error.issues[0]?.message}`);
+  }
+  const creds = def.credentials ?? [];
+  const missing = creds.filter((v) => credentials.get(v) === undefined);
+  const declaredStatus: ToolStatus = declared === 'active' && creds.length > 0 ? 'not_configured' : declared;
+  const status: ToolStatus = declared === 'active' && missing.length > 0 ? 'not_configured' : declared;
+  return {
+    name,
+    server,
+    def,
+    schema,
+    shape: def.input,
+    jsonSchema: toJsonSchema(def),
+    annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    declaredStatus,
+    status,
+    missingCredentials: missing,
+    description: `${def.description}${statusSentence(def, declaredStatus)}`,
+    routeParams,
+  };
+}
+
+export class Registry {
+  readonly servers: CompiledServer[] = [];
+  private readonly bySlug = new Map<string, CompiledServer>();
+
+  constructor(definitions: ServerDefinition[], credentials: CredentialSource) {
+    const toolOwners = new Map<string, ToolDefinition>();
+    const sourceKeys = new Map<string, string>();
+    for (const def of definitions) {
+      if (!SLUG.test(def.slug)) throw new RegistryError(`server slug "${def.slug}" is not lower-case kebab-case`);
+      if (!PREFIX.test(def.prefix)) throw new RegistryError(`${def.slug}: prefix "${def.prefix}" must be lower-case letters and digits`);
+      if (this.bySlug.has(def.slug)) throw new RegistryError(`duplicate server slug "${def.slug}"`);
+      const sourceKey = def.sourceKey ?? def.slug;
+      if (sourceKeys.has(sourceKey)) throw new RegistryError(`${def.slug}: source key "${sourceKey}" is already used by ${sourceKeys.get(sourceKey)}`);
+      sourceKeys.set(sourceKey, def.slug);
+      const server: CompiledServer = { def, slug: def.slug, sourceKey, tools: [], toolsByName: new Map(), toolsListJson: '[]' };
+      const routes = new Set<string>();
+      for (const toolDef of def.tools) {
+        const tool = compileTool(server, toolDef, credentials);
+        if (server.toolsByName.has(tool.name)) throw new RegistryError(`${def.slug}: duplicate tool name ${tool.name}`);
+        // A tool may appear in several servers only as the very same declaration (a shared tool).
+        const owner = toolOwners.get(tool.name);
+        if (owner && owner !== toolDef) throw new RegistryError(`${def.slug}: tool name ${tool.name} is already declared differently by another server`);
+        toolOwners.set(tool.name, toolDef);
+        const routeKey = toolDef.route.replace(/:[A-Za-z0-9]+/g, ':');
+        if (routes.has(routeKey)) throw new RegistryError(`${def.slug}: two tools share the route ${toolDef.route}`);
+        routes.add(routeKey);
+        server.tools.push(tool);
+        server.toolsByName.set(tool.name, tool);
+      }
+      server.toolsListJson = JSON.stringify(
+        server.tools.map((t) => ({ name: t.name, title: t.def.title, description: t.description, inputSchema: t.jsonSchema, annotations: t.annotations })),
+      );
+      this.servers.push(server);
+      this.bySlug.set(def.slug, server);
+    }
+  }
+
+  server(slug: string): CompiledServer | undefined {
+    return this.bySlug.get(slug);
+  }
+
+  /** Every tool once, across servers (shared tools counted once). */
+  uniqueTools(): CompiledTool[] {
+    const seen = new Map<string, CompiledTool>();
+    for (const s of this.servers) for (const t of s.tools) if (!seen.has(t.name)) seen.set(t.name, t);
+    return [...seen.values()];
+  }
+}

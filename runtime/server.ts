@@ -1,0 +1,49 @@
+// Starts the HTTP server for a configuration and stops it gracefully: on SIGTERM it stops
+// accepting connections, lets requests in flight finish, then exits.
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { SERVERS } from '../servers/index.js';
+import type { Config } from './config.js';
+import { createApp } from './http/app.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
+
+export interface Running {
+  services: Services;
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, options: Partial<ServiceOptions> = {}): Promise<Running> {
+  const services = createServices(config, { servers: SERVERS, ...options });
+  const app = createApp(services);
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
+  });
+  server.keepAliveTimeout = 65_000;
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    }).then(() => services.close()));
+  return { services, server, url: `http://${host}:${address.port}`, close };
+}
+
+/** SIGTERM and SIGINT: finish what is in flight, then exit; a second signal exits at once. */
+export function stopOnSignals(running: Running, log: (msg: string) => void): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log(`${signal}: no new requests; finishing those in flight`);
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    void running.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}

@@ -1,0 +1,88 @@
+// Builds, once per process, everything requests share: registry, upstream layer, keys, limits,
+// metrics and logger. Tests build their own with a replay transport and a quiet logger.
+import { pino, type Logger } from 'pino';
+import { KeyStore } from './auth/keys.js';
+import type { Config } from './config.js';
+import type { ServerDefinition } from './define.js';
+import type { InvokeDeps } from './invoke.js';
+import { Metrics } from './metrics.js';
+import { RateLimiter, tierTable } from './ratelimit/limiter.js';
+import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
+import { Registry } from './registry.js';
+import { envCredentials } from './upstream/auth.js';
+import { UPSTREAMS, type UpstreamDefinition } from './upstream/catalogue.js';
+import { UpstreamClient } from './upstream/client.js';
+import { LiveTransport, type Transport } from './upstream/transport.js';
+import { RecordingTransport, ReplayTransport } from './upstream/recordings.js';
+import type { SharedCache } from './upstream/shared-cache.js';
+
+export interface Services {
+  config: Config;
+  registry: Registry;
+  upstream: UpstreamClient;
+  keys: KeyStore;
+  limiter: RateLimiter;
+  metrics: Metrics;
+  logger: Logger;
+  invokeDeps: InvokeDeps;
+  startedAt: Date;
+  close(): Promise<void>;
+}
+
+export interface ServiceOptions {
+  servers: ServerDefinition[];
+  transport?: Transport;
+  upstreams?: UpstreamDefinition[];
+  logger?: Logger;
+  counterStore?: CounterStore;
+  sharedCache?: SharedCache;
+  retryBaseMs?: number;
+  now?: () => Date;
+}
+
+export function transportFor(config: Config): Transport {
+  if (config.upstreamMode === 'replay') return new ReplayTransport([config.recordingsDir]);
+  if (config.upstreamMode === 'record') return new RecordingTransport(new LiveTransport(), config.recordingsDir);
+  return new LiveTransport();
+}
+
+export function createServices(config: Config, options: ServiceOptions): Services {
+  const credentials = envCredentials(config.env);
+  const logger = options.logger ?? pino({ level: config.logLevel, base: undefined, redact: ['req.headers.authorization'] });
+  const metrics = new Metrics(true);
+  const registry = new Registry(options.servers, credentials);
+  const transport = options.transport ?? transportFor(config);
+  const upstream = new UpstreamClient({
+    transport,
+    upstreams: options.upstreams ?? UPSTREAMS,
+    credentials,
+    metrics,
+    userAgent: config.userAgent,
+    sharedCache: options.sharedCache,
+    retryBaseMs: options.retryBaseMs,
+  });
+  const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
+  const limiter = new RateLimiter(options.counterStore ?? new MemoryCounterStore(), tierTable(config.enterpriseRateLimit), config.anonymousPerMinute);
+  const invokeDeps: InvokeDeps = {
+    upstream,
+    env: (name) => credentials.get(name),
+    publicBaseUrl: config.publicBaseUrl,
+    metrics,
+    logger,
+    now: options.now,
+  };
+  return {
+    config,
+    registry,
+    upstream,
+    keys,
+    limiter,
+    metrics,
+    logger,
+    invokeDeps,
+    startedAt: new Date(),
+    close: async () => {
+      await transport.close?.();
+    },
+  };
+}

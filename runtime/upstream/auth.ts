@@ -1,0 +1,38 @@
+// Credentials for upstream requests, read from the environment only and never logged.
+import { fail } from '../errors.js';
+import { authEnvVars, type UpstreamDefinition } from './catalogue.js';
+
+/** Where credentials and base-URL overrides come from (the process environment in production). */
+export interface CredentialSource {
+  get(name: string): string | undefined;
+}
+
+export const envCredentials = (env: NodeJS.ProcessEnv = process.env): CredentialSource => ({
+  get: (name) => {
+    const v = env[name];
+    return v === undefined || v === '' ? undefined : v;
+  },
+});
+
+export function missingCredentials(def: UpstreamDefinition, credentials: CredentialSource): string[] {
+  return authEnvVars(def.auth).filter((name) => credentials.get(name) === undefined);
+}
+
+export async function authHeaders(def: UpstreamDefinition, credentials: CredentialSource): Promise<Record<string, string>> {
+  const auth = def.auth;
+  switch (auth.type) {
+    case 'none':
+      return {};
+    case 'header': {
+      const key = credentials.get(auth.envVar);
+      if (!key) throw fail.notConfigured(`${def.name} needs ${auth.envVar}; set it in the environment`, { extra: { missing: [auth.envVar] } });
+      return { [auth.header]: `${auth.prefix ?? ''}${key}` };
+    }
+    case 'basic': {
+      const user = credentials.get(auth.userEnvVar);
+      if (!user) throw fail.notConfigured(`${def.name} needs ${auth.userEnvVar}; set it in the environment`, { extra: { missing: [auth.userEnvVar] } });
+      const password = auth.passwordEnvVar ? (credentials.get(auth.passwordEnvVar) ?? '') : '';
+      return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
+    }
+  }
+}

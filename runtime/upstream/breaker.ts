@@ -1,0 +1,61 @@
+// A circuit breaker per upstream: after `threshold` consecutive failures it opens and answers at
+// once; after `cooldownMs` it lets one probe through and closes again when the probe succeeds.
+
+export type BreakerState = 'closed' | 'open' | 'half_open';
+
+export interface BreakerSnapshot {
+  state: BreakerState;
+  consecutiveFailures: number;
+  openedAt: string | null;
+  retryAfterMs: number;
+}
+
+export class CircuitBreaker {
+  private state: BreakerState = 'closed';
+  private failures = 0;
+  private openedAt = 0;
+  private probing = false;
+
+  constructor(
+    private readonly threshold = 5,
+    private readonly cooldownMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** 'go' to send, 'probe' when this request is the half-open probe, or the ms to wait. */
+  admit(): 'go' | 'probe' | number {
+    if (this.state === 'closed') return 'go';
+    const waited = this.now() - this.openedAt;
+    if (this.state === 'open' && waited >= this.cooldownMs) this.state = 'half_open';
+    if (this.state === 'half_open' && !this.probing) {
+      this.probing = true;
+      return 'probe';
+    }
+    return Math.max(1, this.cooldownMs - waited);
+  }
+
+  success(): void {
+    this.state = 'closed';
+    this.failures = 0;
+    this.probing = false;
+  }
+
+  failure(): void {
+    this.failures += 1;
+    if (this.state === 'half_open' || this.failures >= this.threshold) {
+      this.state = 'open';
+      this.openedAt = this.now();
+    }
+    this.probing = false;
+  }
+
+  snapshot(): BreakerSnapshot {
+    const open = this.state !== 'closed';
+    return {
+      state: this.state === 'open' && this.now() - this.openedAt >= this.cooldownMs ? 'half_open' : this.state,
+      consecutiveFailures: this.failures,
+      openedAt: open ? new Date(this.openedAt).toISOString() : null,
+      retryAfterMs: open ? Math.max(0, this.cooldownMs - (this.now() - this.openedAt)) : 0,
+    };
+  }
+}

@@ -1,0 +1,286 @@
+// The upstream layer every face of the service uses: URL building, auth headers, an LRU response
+// cache with per-call lifetime, coalescing of identical requests in flight, a concurrency cap,
+// retries with jittered backoff for idempotent requests, a circuit breaker, and error mapping.
+import { LRUCache } from 'lru-cache';
+import { fail, ToolError } from '../errors.js';
+import type { Metrics } from '../metrics.js';
+import { CircuitBreaker, type BreakerSnapshot } from './breaker.js';
+import { authHeaders, type CredentialSource } from './auth.js';
+import type { UpstreamDefinition } from './catalogue.js';
+import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
+import { buildUrl, type QueryValue } from './url.js';
+import { recordingKey } from './recordings.js';
+import { Semaphore } from './semaphore.js';
+import type { SharedCache } from './shared-cache.js';
+
+export interface UpstreamCall {
+  upstream: string;
+  method?: 'GET' | 'POST';
+  /** Path template relative to the upstream's base URL; `{name}` takes `params[name]`, encoded. */
+  path: string;
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  /** JSON request body (POST). */
+  body?: unknown;
+  accept?: 'json' | 'text' | 'buffer';
+  /** 'null': a 404/410 answer resolves to null data instead of a not_found error. */
+  notFound?: 'error' | 'null';
+  /** Cache lifetime; 0 disables caching. Defaults to the calling tool's lifetime. */
+  ttlSeconds?: number;
+  headers?: Record<string, string>;
+  /** A POST that reads only (a search) may be cached and retried. */
+  idempotent?: boolean;
+}
+
+export interface UpstreamResult<T = unknown> {
+  status: number;
+  data: T;
+  headers: Record<string, string>;
+  fetchedAt: number;
+  fromCache: boolean;
+}
+
+/** Counters of one incoming request, for its log line. */
+export interface RequestStats {
+  upstreamCalls: number;
+  cacheHits: number;
+}
+
+interface CacheEntry {
+  status: number;
+  data: unknown;
+  headers: Record<string, string>;
+  fetchedAt: number;
+  bytes: number;
+}
+
+export interface UpstreamClientOptions {
+  transport: Transport;
+  upstreams: UpstreamDefinition[];
+  credentials: CredentialSource;
+  metrics?: Metrics;
+  userAgent: string;
+  sharedCache?: SharedCache;
+  retries?: number;
+  retryBaseMs?: number;
+  breakerThreshold?: number;
+  breakerCooldownMs?: number;
+  cacheMaxBytes?: number;
+  now?: () => number;
+}
+
+const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
+
+export class UpstreamClient {
+  private readonly defs = new Map<string, UpstreamDefinition>();
+  private readonly breakers = new Map<string, CircuitBreaker>();
+  private readonly gates = new Map<string, Semaphore>();
+  private readonly inflight = new Map<string, Promise<CacheEntry>>();
+  private readonly cache: LRUCache<string, CacheEntry>;
+  private readonly now: () => number;
+  /** Requests actually sent, per upstream (tests and benchmarks read it). */
+  readonly sent = new Map<string, number>();
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.now = options.now ?? Date.now;
+    for (const def of options.upstreams) {
+      this.defs.set(def.id, def);
+      this.breakers.set(def.id, new CircuitBreaker(options.breakerThreshold ?? 5, options.breakerCooldownMs ?? 30_000, this.now));
+      this.gates.set(def.id, new Semaphore(def.maxConcurrent ?? 8));
+    }
+    this.cache = new LRUCache<string, CacheEntry>({
+      maxSize: options.cacheMaxBytes ?? 256 * 1024 * 1024,
+      sizeCalculation: (entry) => Math.max(1, entry.bytes),
+      ttlAutopurge: false,
+    });
+  }
+
+  definition(id: string): UpstreamDefinition {
+    const def = this.defs.get(id);
+    if (!def) throw new Error(`unknown upstream ${id}`);
+    return def;
+  }
+
+  baseUrl(id: string): string {
+    const def = this.definition(id);
+    return this.options.credentials.get(def.envVar) || def.baseUrl;
+  }
+
+  breakerStates(): Record<string, BreakerSnapshot> {
+    const out: Record<string, BreakerSnapshot> = {};
+    for (const [id, breaker] of this.breakers) out[id] = breaker.snapshot();
+    return out;
+  }
+
+  /** Empties the local response cache (tests, benchmarks). */
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  async request<T = unknown>(call: UpstreamCall, stats?: RequestStats, defaultTtlSeconds = 0): Promise<UpstreamResult<T | null>> {
+    const def = this.definition(call.upstream);
+    const method = call.method ?? 'GET';
+    const url = buildUrl(this.baseUrl(def.id), call.path, call.params, call.query);
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const idempotent = method === 'GET' || call.idempotent === true;
+    const ttlMs = (call.ttlSeconds ?? defaultTtlSeconds) * 1000;
+    const key = `${call.accept ?? 'json'} ${recordingKey(method, url, body)}`;
+
+    let entry: CacheEntry | undefined;
+    let fromCache = false;
+    if (idempotent && ttlMs > 0) {
+      entry = this.cache.get(key);
+      if (entry && this.now() - entry.fetchedAt > ttlMs) entry = undefined;
+      if (!entry && this.options.sharedCache) {
+        entry = await this.options.sharedCache.get<CacheEntry>(key);
+        if (entry && this.now() - entry.fetchedAt > ttlMs) entry = undefined;
+        if (entry) this.cache.set(key, entry, { ttl: ttlMs });
+      }
+      if (entry) {
+        fromCache = true;
+        if (stats) stats.cacheHits += 1;
+        this.options.metrics?.upstreamCacheHits.labels(def.id).inc();
+      }
+    }
+    if (!entry) {
+      const pending = idempotent ? this.inflight.get(key) : undefined;
+      if (pending) {
+        entry = await pending;
+        fromCache = true;
+        if (stats) stats.cacheHits += 1;
+      } else {
+        const fetching = this.fetch(def, method, url, body, call);
+        if (idempotent) this.inflight.set(key, fetching);
+        if (stats) stats.upstreamCalls += 1;
+        try {
+          entry = await fetching;
+        } finally {
+          if (idempotent) this.inflight.delete(key);
+        }
+        if (idempotent && ttlMs > 0) {
+          // A 404 is remembered briefly: enough to absorb repeats, not to hide a new registration.
+          const ttl = entry.status === 200 ? ttlMs : Math.min(ttlMs, 300_000);
+          this.cache.set(key, entry, { ttl });
+          void this.options.sharedCache?.set(key, entry, ttl);
+        }
+      }
+    }
+    if (entry.status === 404 || entry.status === 410) {
+      if (call.notFound === 'null') {
+        return { status: entry.status, data: null, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
+      }
+      throw fail.notFound(`${def.name} has no record at ${new URL(url).pathname}`);
+    }
+    return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
+  }
+
+  private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall): Promise<CacheEntry> {
+    const breaker = this.breakers.get(def.id)!;
+    const admitted = breaker.admit();
+    if (typeof admitted === 'number') {
+      throw fail.upstream(`${def.name} is failing; requests are paused for a moment`, { status: 503, retryAfterMs: admitted });
+    }
+    const headers: Record<string, string> = {
+      'user-agent': this.options.userAgent,
+      accept: call.accept === 'json' || call.accept === undefined ? 'application/json' : '*/*',
+      'accept-encoding': 'identity',
+      ...def.headers,
+      ...call.headers,
+      ...(await authHeaders(def, this.options.credentials)),
+    };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const request: OutgoingRequest = {
+      method,
+      url,
+      headers,
+      body,
+      timeoutMs: def.timeoutMs ?? 10_000,
+      maxBodyBytes: def.maxBodyBytes ?? 16 * 1024 * 1024,
+      upstreamId: def.id,
+    };
+    const idempotent = method === 'GET' || call.idempotent === true;
+    const attempts = idempotent ? (this.options.retries ?? 2) + 1 : 1;
+    const gate = this.gates.get(def.id)!;
+    let lastError: ToolError | undefined;
+    for (let attempt = 0; attempt < attempts; attempt += 1) {
+      if (attempt > 0) await sleep(backoff(attempt, this.options.retryBaseMs ?? 150));
+      let raw: RawResponse;
+      const release = await gate.acquire();
+      try {
+        this.sent.set(def.id, (this.sent.get(def.id) ?? 0) + 1);
+        raw = await this.options.transport.send(request);
+      } catch (err) {
+        const kind = err instanceof TransportError ? err.kind : 'reset';
+        this.options.metrics?.upstreamRequests.labels(def.id, kind).inc();
+        lastError = transportFailure(def, err);
+        if (kind === 'no_recording' || kind === 'too_large') break;
+        breaker.failure();
+        if (typeof breaker.admit() === 'number') break;
+        continue;
+      } finally {
+        release();
+      }
+      this.options.metrics?.upstreamRequests.labels(def.id, String(raw.status)).inc();
+      if (RETRYABLE_STATUS.has(raw.status)) {
+        breaker.failure();
+        lastError = fail.upstream(`${def.name} answered HTTP ${raw.status}`);
+        if (typeof breaker.admit() === 'number') break;
+        continue;
+      }
+      breaker.success();
+      return this.interpret(def, raw, call);
+    }
+    throw lastError ?? fail.upstream(`${def.name} could not be reached`);
+  }
+
+  private interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall): CacheEntry {
+    const base = { headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
+    const { status } = raw;
+    if (status === 404 || status === 410) return { ...base, status, data: null };
+    if (status === 429) {
+      const retryAfterMs = parseRetryAfter(raw.headers['retry-after'], this.now());
+      throw fail.upstream(`${def.name} is rate limiting this service; try again later`, { status: 503, retryAfterMs });
+    }
+    if (status === 401 || status === 403) {
+      if (def.auth.type !== 'none') throw fail.notConfigured(`${def.name} rejected the configured credentials (HTTP ${status})`);
+      throw fail.blocked(`${def.name} refuses requests from this service (HTTP ${status})`);
+    }
+    if (status === 400 || status === 422) throw fail.invalidInput(`${def.name} rejected the request as invalid (HTTP ${status})`);
+    if (status >= 300 && status < 400) throw fail.upstream(`${def.name} answered a redirect (HTTP ${status}), which is not followed`);
+    if (status < 200 || status >= 300) throw fail.upstream(`${def.name} answered HTTP ${status}`);
+    if (call.accept === 'buffer') return { ...base, status, data: raw.body };
+    const text = raw.body.toString('utf8');
+    if (call.accept === 'text') return { ...base, status, data: text };
+    if (status === 204 || text.length === 0) return { ...base, status, data: null };
+    try {
+      return { ...base, status, data: JSON.parse(text) };
+    } catch {
+      throw fail.upstream(`${def.name} answered malformed JSON`);
+    }
+  }
+}
+
+function transportFailure(def: UpstreamDefinition, err: unknown): ToolError {
+  if (err instanceof TransportError) {
+    if (err.kind === 'no_recording') return fail.upstream(err.message);
+    if (err.kind === 'timeout') return fail.upstream(`${def.name} did not answer in time`);
+    if (err.kind === 'too_large') return fail.upstream(`${def.name} answered more data than this service accepts`);
+    if (err.kind === 'connect') return fail.upstream(`${def.name} could not be reached`);
+  }
+  return fail.upstream(`the connection to ${def.name} failed`);
+}
+
+function backoff(attempt: number, baseMs: number): number {
+  const ceiling = baseMs * 2 ** (attempt - 1);
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}
+
+function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

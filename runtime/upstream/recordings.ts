@@ -1,0 +1,150 @@
+// Record and replay at the transport level, so tests and the demo run the real request code.
+// A recording is one JSON file per request under <dir>/<upstream>/; no request header (and so
+// no credential) is ever stored. In replay mode an unrecorded request fails loudly.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
+
+export interface RecordingFile {
+  /** Where the shape of this answer comes from (upstream docs, a public sample). */
+  source?: string;
+  request: { method: string; url: string; body?: unknown };
+  response: { status: number; headers?: Record<string, string>; json?: unknown; text?: string; base64?: string };
+}
+
+/** Method, URL with sorted query and canonical body: the identity of a request. */
+export function recordingKey(method: string, url: string, body?: string | unknown): string {
+  const u = new URL(url);
+  const sorted = [...u.searchParams.entries()].sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
+  const query = new URLSearchParams(sorted).toString();
+  const bodyPart = body === undefined || body === null || body === '' ? '' : ` ${typeof body === 'string' ? canonicalJson(body) : JSON.stringify(body)}`;
+  return `${method.toUpperCase()} ${u.origin}${u.pathname}${query ? `?${query}` : ''}${bodyPart}`;
+}
+
+function canonicalJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text;
+  }
+}
+
+function toRaw(file: RecordingFile): RawResponse {
+  const r = file.response;
+  const headers = { ...(r.headers ?? {}) };
+  let body: Buffer;
+  if (r.json !== undefined) {
+    body = Buffer.from(JSON.stringify(r.json));
+    headers['content-type'] ??= 'application/json';
+  } else if (r.base64 !== undefined) {
+    body = Buffer.from(r.base64, 'base64');
+  } else {
+    body = Buffer.from(r.text ?? '');
+  }
+  return { status: r.status, headers, body };
+}
+
+function listJson(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const name of entries) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) out.push(...listJson(full));
+    else if (name.endsWith('.json')) out.push(full);
+  }
+  return out;
+}
+
+export class RecordingMiss extends TransportError {
+  constructor(readonly key: string) {
+    super('no_recording', `no recording for ${key} (UPSTREAM_MODE=replay never uses the network)`);
+  }
+}
+
+/** Every miss of every ReplayTransport in this process, for tests to assert on. */
+export const replayMisses: string[] = [];
+
+export class ReplayTransport implements Transport {
+  private readonly answers = new Map<string, RawResponse>();
+
+  constructor(dirs: string[]) {
+    for (const dir of dirs) {
+      for (const file of listJson(dir)) {
+        const rec = JSON.parse(readFileSync(file, 'utf8')) as RecordingFile;
+        if (!rec.request?.url || !rec.response) continue;
+        this.answers.set(recordingKey(rec.request.method, rec.request.url, rec.request.body), toRaw(rec));
+      }
+    }
+  }
+
+  /** Adds or replaces an answer at run time (tests that build a scenario). */
+  add(rec: RecordingFile): void {
+    this.answers.set(recordingKey(rec.request.method, rec.request.url, rec.request.body), toRaw(rec));
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  async send(req: OutgoingRequest): Promise<RawResponse> {
+    const key = recordingKey(req.method, req.url, req.body);
+    const answer = this.answers.get(key);
+    if (!answer) {
+      replayMisses.push(key);
+      process.emitWarning(`replay miss: ${key}`, { code: 'REPLAY_MISS' });
+      throw new RecordingMiss(key);
+    }
+    if (answer.body.length > req.maxBodyBytes) {
+      throw new TransportError('too_large', `the upstream answer is larger than ${req.maxBodyBytes} bytes`);
+    }
+    return { status: answer.status, headers: { ...answer.headers }, body: answer.body };
+  }
+}
+
+function fileNameFor(req: OutgoingRequest): string {
+  const u = new URL(req.url);
+  const slug = `${req.method}${u.pathname}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 80);
+  const hash = createHash('sha256').update(recordingKey(req.method, req.url, req.body)).digest('hex').slice(0, 10);
+  return `${slug}-${hash}.json`;
+}
+
+/** Live, and writes each answer as a recording (UPSTREAM_MODE=record). */
+export class RecordingTransport implements Transport {
+  constructor(
+    private readonly inner: Transport,
+    private readonly dir: string,
+  ) {}
+
+  async send(req: OutgoingRequest): Promise<RawResponse> {
+    const res = await this.inner.send(req);
+    const type = res.headers['content-type'] ?? '';
+    const response: RecordingFile['response'] = { status: res.status, headers: res.headers };
+    if (/json/.test(type)) {
+      try {
+        response.json = JSON.parse(res.body.toString('utf8'));
+      } catch {
+        response.text = res.body.toString('utf8');
+      }
+    } else if (/^text\/|xml/.test(type)) response.text = res.body.toString('utf8');
+    else response.base64 = res.body.toString('base64');
+    const file: RecordingFile = {
+      source: `recorded live ${new Date().toISOString()}`,
+      request: { method: req.method, url: req.url, ...(req.body ? { body: JSON.parse(req.body) } : {}) },
+      response,
+    };
+    const dir = join(this.dir, req.upstreamId);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, fileNameFor(req)), `${JSON.stringify(file, null, 2)}\n`);
+    return res;
+  }
+
+  async close(): Promise<void> {
+    await this.inner.close?.();
+  }
+}

@@ -1,0 +1,19 @@
+// Entity tools: lookup of one entity and its sub-units, and search.
+// Enhetsregisteret API (https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html; UPSTREAMS.md A1).
+import { defineTool } from '../../runtime/define.js';
+import { orgnr } from '../../runtime/fields.js';
+import { DAY, ENHET_PATH, mapEnhet, registerCoverage } from './common.js';
+import type { Enhet } from './shapes.js';
+
+export const enhetLookup = defineTool({
+  name: 'enhet.lookup',
+  title: 'Look up a Norwegian legal entity',
+  description:
+    'One entity from Enhetsregisteret by organisation number: legal name, organisation form, founding and registration dates, industry codes (NACE), employees, business and postal address, a status word (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet) and the bankruptcy and dissolution flags with their dates. A number that is not in the register answers not_found.',
+  input: { orgnr: orgnr() },
+  coverage: registerCoverage(['company', 'legal-entity']),
+  cacheTtlSeconds: DAY,
+  route: '/enheter/:orgnr',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr }, ctx) => mapEnhet(await ctx.get<Enhet>('brreg', ENHET_PATH, { params: { orgnr } })),
+});
