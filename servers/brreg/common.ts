@@ -78,3 +78,8 @@ export function mapEnhet(e: Enhet) {
     kilde: { register: 'Enhetsregisteret', url: enhetUrl(e.organisasjonsnummer) },
   };
 }
+
+/** Items of a HAL search page; an empty result has no `_embedded` key at all. */
+export function embedded<T>(page: { _embedded?: Record<string, T[]> } | null | undefined, key: string): T[] {
+  return page?._embedded?.[key] ?? [];
+}

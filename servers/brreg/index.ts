@@ -1,6 +1,19 @@
-// brreg: the company register server of tool-server spec 4.1 (Enhetsregisteret and Regnskapsregisteret).
+// The two Brønnøysund servers of tool-server spec 4.1: `brreg` (company register, 19 tools) and
+// `brreg-konkurs` (bankruptcies, 8 tools; the five konkurs.* tools are the same declarations).
 import { defineServer } from '../../runtime/define.js';
 import { enhetLookup } from './enhet.js';
+import { enhetExtraTools } from './enhet-extra.js';
+import { konkursBostyrer, konkursServerTools } from './konkurs.js';
+import { konkursStatsTools, statistikkKonkurser } from './konkurs-stats.js';
+import { profilTools } from './profil.js';
+import { regnskapTools } from './regnskap.js';
+import { rollerTools } from './roller.js';
+
+const docs = [
+  { label: 'Enhetsregisteret API', url: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html' },
+  { label: 'Regnskapsregisteret API', url: 'https://data.brreg.no/regnskapsregisteret/regnskap/swagger-ui/index.html' },
+];
+const license = 'NLOD 2.0 (Norsk lisens for offentlige data)';
 
 export const brreg = defineServer({
   slug: 'brreg',
@@ -9,13 +22,27 @@ export const brreg = defineServer({
   owner: 'Brønnøysundregistrene',
   description:
     'Norwegian legal entities from Enhetsregisteret (entities, sub-units, roles, bankruptcies) and their annual accounts from Regnskapsregisteret.',
-  license: 'NLOD 2.0 (Norsk lisens for offentlige data)',
+  license,
   tier: 'free',
   upstreams: ['brreg'],
   countries: ['NO'],
-  docs: [
-    { label: 'Enhetsregisteret API', url: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html' },
-    { label: 'Regnskapsregisteret API', url: 'https://data.brreg.no/regnskapsregisteret/regnskap/swagger-ui/index.html' },
-  ],
-  tools: [enhetLookup],
+  docs,
+  // Spec 4.1 order: enhet.*, konkurs.*, profil, statistikk, regnskap.*, roller.*
+  tools: [enhetLookup, ...enhetExtraTools, ...konkursBostyrer, ...konkursStatsTools, ...profilTools, ...statistikkKonkurser, ...regnskapTools, ...rollerTools],
+});
+
+export const brregKonkurs = defineServer({
+  slug: 'brreg-konkurs',
+  prefix: 'brreg',
+  sourceKey: 'konkurs',
+  name: 'Brønnøysund bankruptcies',
+  owner: 'Brønnøysundregistrene',
+  description:
+    'Norwegian bankruptcies from Enhetsregisteret: whether a company is bankrupt, recent and searchable bankruptcy estates, trustees, and bankruptcy statistics by county, industry and month.',
+  license,
+  tier: 'free',
+  upstreams: ['brreg'],
+  countries: ['NO'],
+  docs,
+  tools: [...konkursServerTools, ...konkursBostyrer, ...konkursStatsTools],
 });
