@@ -21,6 +21,8 @@ export interface Config {
   userAgent: string;
   version: string;
   commit: string;
+  /** FIXED_NOW: the clock tools see (ISO time). Replay sets it to the date the recordings describe. */
+  fixedNow?: Date;
   env: NodeJS.ProcessEnv;
 }
 
@@ -51,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = (env.UPSTREAM_MODE || 'live') as UpstreamMode;
   if (!['live', 'replay', 'record'].includes(mode)) throw new Error(`UPSTREAM_MODE must be live, replay or record, got "${mode}"`);
   const version = env.npm_package_version || '0.1.0';
+  const fixedNow = env.FIXED_NOW ? new Date(env.FIXED_NOW) : undefined;
+  if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error(`FIXED_NOW must be an ISO time, got "${env.FIXED_NOW}"`);
   return {
     host,
     port,
@@ -68,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userAgent: env.UPSTREAM_USER_AGENT || `nordic-open-data-host/${version} (+${publicBaseUrl})`,
     version,
     commit: env.GIT_COMMIT || env.SOURCE_COMMIT || 'unknown',
+    fixedNow,
     env,
   };
 }

@@ -69,7 +69,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     publicBaseUrl: config.publicBaseUrl,
     metrics,
     logger,
-    now: options.now,
+    now: options.now ?? (config.fixedNow ? () => new Date(config.fixedNow!.getTime()) : undefined),
   };
   return {
     config,

@@ -2,8 +2,9 @@
 import { generateKey } from '../auth/keys.js';
 import { loadConfig } from '../config.js';
 import { startServer, stopOnSignals } from '../server.js';
+import { RECORDED_AT } from '../upstream/recordings.js';
 
-const env: NodeJS.ProcessEnv = { ...process.env, UPSTREAM_MODE: 'replay' };
+const env: NodeJS.ProcessEnv = { FIXED_NOW: RECORDED_AT, ...process.env, UPSTREAM_MODE: 'replay' };
 let printedKey: string | undefined;
 if (!env.API_KEYS) {
   printedKey = generateKey();

@@ -6,6 +6,12 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
 
+/**
+ * The moment the committed recordings describe. Replay (tests, demo) pins the tools' clock here,
+ * so tools whose requests depend on today's date ask for what was recorded.
+ */
+export const RECORDED_AT = '2026-11-22T12:00:00Z';
+
 export interface RecordingFile {
   /** Where the shape of this answer comes from (upstream docs, a public sample). */
   source?: string;

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { createApp } from '../../runtime/http/app.js';
 import { createServices, type ServiceOptions, type Services } from '../../runtime/services.js';
-import { ReplayTransport } from '../../runtime/upstream/recordings.js';
+import { RECORDED_AT, ReplayTransport } from '../../runtime/upstream/recordings.js';
 import type { Transport } from '../../runtime/upstream/transport.js';
 import { SERVERS } from '../../servers/index.js';
 
@@ -41,6 +41,7 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
   const env: NodeJS.ProcessEnv = {
     PUBLIC_BASE_URL: BASE,
     UPSTREAM_MODE: 'replay',
+    FIXED_NOW: RECORDED_AT,
     API_KEYS: [
       `${KEYS.dev}:dev`,
       `${KEYS.pro}:pro`,
