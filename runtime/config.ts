@@ -26,11 +26,11 @@ export interface Config {
   env: NodeJS.ProcessEnv;
 }
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+function positiveInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min = 1): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return dflt;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
   return n;
 }
 
@@ -43,7 +43,7 @@ export function isLoopback(host: string): boolean {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
-  const port = positiveInt(env, 'PORT', 8787);
+  const port = positiveInt(env, 'PORT', 8787, 0);
   const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);

@@ -1,12 +1,12 @@
 // Builds, once per process, everything requests share: registry, upstream layer, keys, limits,
 // metrics and logger. Tests build their own with a replay transport and a quiet logger.
 import { pino, type Logger } from 'pino';
-import { KeyStore } from './auth/keys.js';
+import { KeyStore, type Tier } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { ServerDefinition } from './define.js';
 import type { InvokeDeps } from './invoke.js';
 import { Metrics } from './metrics.js';
-import { RateLimiter, tierTable } from './ratelimit/limiter.js';
+import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
 import { Registry } from './registry.js';
 import { envCredentials } from './upstream/auth.js';
@@ -38,6 +38,8 @@ export interface ServiceOptions {
   sharedCache?: SharedCache;
   retryBaseMs?: number;
   now?: () => Date;
+  /** Replaces the tier table of the REST spec (tests with short windows). */
+  tiers?: Record<Tier, TierLimits | null>;
 }
 
 export function transportFor(config: Config): Transport {
@@ -62,7 +64,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     retryBaseMs: options.retryBaseMs,
   });
   const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
-  const limiter = new RateLimiter(options.counterStore ?? new MemoryCounterStore(), tierTable(config.enterpriseRateLimit), config.anonymousPerMinute);
+  const limiter = new RateLimiter(options.counterStore ?? new MemoryCounterStore(), options.tiers ?? tierTable(config.enterpriseRateLimit), config.anonymousPerMinute);
   const invokeDeps: InvokeDeps = {
     upstream,
     env: (name) => credentials.get(name),

@@ -83,3 +83,55 @@ export function mapEnhet(e: Enhet) {
 export function embedded<T>(page: { _embedded?: Record<string, T[]> } | null | undefined, key: string): T[] {
   return page?._embedded?.[key] ?? [];
 }
+
+// --- Paging window and sub-unit mapping (enhet.underenheter, enheter.search) ---
+// brreg serves at most the first 10 000 hits of a search and answers HTTP 400 when
+// (page+1)*size exceeds that (UPSTREAMS.md A1, Limits).
+export const SEARCH_WINDOW = 10_000;
+
+/** A `refine` rule: rejects a page window brreg would answer with HTTP 400, naming both fields. */
+export function checkSearchWindow(input: { page: number; size: number }, issues: { add(message: string, path?: string[]): void }): void {
+  const end = (input.page + 1) * input.size;
+  if (end > SEARCH_WINDOW) {
+    issues.add(
+      `page and size: (page+1)*size must be at most ${SEARCH_WINDOW}, because Enhetsregisteret serves only the first ${SEARCH_WINDOW} hits of a search (got page ${input.page}, size ${input.size}: (${input.page}+1)*${input.size} = ${end}); narrow the filters instead of paging further`,
+      ['page'],
+    );
+  }
+}
+
+/** Paging fields of a HAL page, with whether another page can be fetched within the window. */
+export function pageInfo(p: { size: number; totalElements: number; totalPages: number; number: number } | undefined, page: number, size: number) {
+  const totalElements = p?.totalElements ?? 0;
+  const reachable = Math.min(totalElements, SEARCH_WINDOW);
+  return {
+    page: p?.number ?? page,
+    size: p?.size ?? size,
+    totalElements,
+    totalPages: p?.totalPages ?? 0,
+    hasMore: (page + 1) * size < reachable,
+  };
+}
+
+export const underenhetUrl = (orgnr: string) => `https://data.brreg.no/enhetsregisteret/api/underenheter/${orgnr}`;
+
+export function mapUnderenhet(u: Enhet) {
+  return {
+    orgnr: u.organisasjonsnummer,
+    navn: u.navn,
+    overordnetEnhet: u.overordnetEnhet ?? null,
+    organisasjonsform: kode(u.organisasjonsform),
+    status: u.slettedato ? 'slettet' : u.nedleggelsesdato ? 'nedlagt' : 'aktiv',
+    oppstartsdato: u.oppstartsdato ?? null,
+    nedleggelsesdato: u.nedleggelsesdato ?? null,
+    registreringsdato: u.registreringsdatoEnhetsregisteret ?? null,
+    naeringskode: kode(u.naeringskode1),
+    naeringskoder: [u.naeringskode1, u.naeringskode2, u.naeringskode3].filter((k): k is Kode => !!k).map((k) => kode(k)!),
+    antallAnsatte: u.harRegistrertAntallAnsatte === false ? null : (u.antallAnsatte ?? null),
+    beliggenhetsadresse: adresse(u.beliggenhetsadresse),
+    postadresse: adresse(u.postadresse),
+    hjemmeside: u.hjemmeside ?? null,
+    registrertIMvaregisteret: u.registrertIMvaregisteret ?? false,
+    kilde: { register: 'Enhetsregisteret', url: underenhetUrl(u.organisasjonsnummer) },
+  };
+}

@@ -1,4 +1,109 @@
-// Entity tools besides lookup: enhet.underenheter and enheter.search (UPSTREAMS.md A1).
-import type { ToolDefinition } from '../../runtime/define.js';
+// Entity tools besides lookup: enhet.underenheter and enheter.search.
+// Mapping follows the Enhetsregisteret API documentation
+// (https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html; UPSTREAMS.md A1): the search
+// endpoints /underenheter and /enheter answer a HAL page `_embedded.<key>[]` + `page{}`, an empty result
+// has no `_embedded` key, and only the first 10 000 hits can be paged ((page+1)*size > 10000 is HTTP 400).
+import { z } from 'zod';
+import { defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { kommunenummer, naceCode, orgnr, page, size, text } from '../../runtime/fields.js';
+import {
+  DAY,
+  ENHET_PATH,
+  ENHETER_PATH,
+  SEARCH_WINDOW,
+  UNDERENHETER_PATH,
+  checkSearchWindow,
+  embedded,
+  mapEnhet,
+  mapUnderenhet,
+  pageInfo,
+  registerCoverage,
+} from './common.js';
+import type { Enhet, HalPage } from './shapes.js';
 
-export const enhetExtraTools: ToolDefinition[] = [];
+export const enhetUnderenheter = defineTool({
+  name: 'enhet.underenheter',
+  title: 'Sub-units of a Norwegian legal entity',
+  description:
+    'Sub-units (underenheter: establishments, branches, shops) registered under one legal entity in Enhetsregisteret, one page at a time: organisation number, name, industry codes, employees, location address (beliggenhetsadresse), start and closing dates, and a status word (aktiv, nedlagt, slettet). ' +
+    'Use it to list where a company operates; the parent is given by its 9-digit organisation number. size is 1 to 100 (default 100), page is 0-based (default 0); totalElements, totalPages and hasMore tell whether to fetch the next page, and (page+1)*size may not exceed 10000 (the register pages only its first 10000 hits). ' +
+    'An empty list with totalElements 0 means the entity exists and has no sub-units; a number that is not a legal entity (for example a sub-unit number) answers not_found.',
+  input: { orgnr: orgnr('Organisation number of the parent legal entity (hovedenhet): 9 digits with a modulus-11 check digit.'), size: size(100, 100), page: page() },
+  refine: checkSearchWindow,
+  coverage: registerCoverage(['company', 'sub-unit', 'establishment']),
+  cacheTtlSeconds: DAY,
+  route: '/enheter/:orgnr/underenheter',
+  example: { orgnr: '984661185' },
+  run: async ({ orgnr, size, page }, ctx) => {
+    const answer = await ctx.get<HalPage<'underenheter', Enhet>>('brreg', UNDERENHETER_PATH, {
+      query: { overordnetEnhet: orgnr, size, page },
+    });
+    const items = embedded(answer, 'underenheter').map(mapUnderenhet);
+    const paging = pageInfo(answer?.page, page, size);
+    let note: string | undefined;
+    if (paging.totalElements === 0) {
+      // The search answers an empty page for any number; only the entity itself tells whether it exists.
+      const parent = await ctx.find<Enhet>('brreg', ENHET_PATH, { params: { orgnr } });
+      if (!parent) {
+        throw fail.notFound(`${orgnr} is not a legal entity (hovedenhet) in Enhetsregisteret; a sub-unit number has no sub-units of its own`);
+      }
+      note = `${parent.navn} (${orgnr}) is registered and has no sub-units.`;
+    } else if (items.length === 0) {
+      note = `Page ${page} is past the last page (${paging.totalPages} page(s) of size ${paging.size}, ${paging.totalElements} sub-units).`;
+    }
+    return { overordnetEnhet: orgnr, underenheter: items, count: items.length, ...paging, ...(note && { note }) };
+  },
+});
+
+const orgForm = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-ZÆØÅ]{2,5}(,[A-ZÆØÅ]{2,5})*$/, {
+    error: (iss) => `must be an organisation form code such as AS, ASA, ENK or NUF, or several joined by commas (got ${JSON.stringify(iss.input)})`,
+  })
+  .describe('Organisation form code, for example AS, ASA, ENK, NUF, SA, STI; several may be joined by commas (AS,ASA).')
+  .optional();
+
+export const enheterSearch = defineTool({
+  name: 'enheter.search',
+  title: 'Search Norwegian legal entities',
+  description:
+    'Searches legal entities (hovedenheter) in Enhetsregisteret and returns one page of matches with the same fields as enhet.lookup (name, form, industry, employees, addresses, status, bankruptcy and dissolution flags). ' +
+    'Filters, combined with AND: navn (name text), organisasjonsform (code such as AS or ASA, or a comma list), kommunenummer (4 digits; the municipality of the business address), naeringskode (a NACE code such as 62.010, or a prefix such as 62 for the whole division). At least one filter is recommended: without one the search pages through the whole register. ' +
+    'page is 0-based (default 0), size is 1 to 100 (default 20); (page+1)*size may not exceed 10000, because the register serves only the first 10000 hits of any search: narrow the filters to reach the rest. ' +
+    'An empty list with totalElements 0 means no entity matches all filters. Use enhet.lookup when you already have the organisation number.',
+  input: {
+    navn: text('Text to search for in the registered name, for example "kiwi" or "equinor".').optional(),
+    organisasjonsform: orgForm,
+    kommunenummer: kommunenummer('Municipality number of the business address: 4 digits, for example 0301 (Oslo).').optional(),
+    naeringskode: naceCode('NACE industry code or prefix, for example 62 (the whole division) or 62.010 (one code).').optional(),
+    page: page(),
+    size: size(100, 20),
+  },
+  refine: checkSearchWindow,
+  coverage: registerCoverage(['company', 'legal-entity', 'search']),
+  cacheTtlSeconds: DAY,
+  route: '/enheter',
+  example: { organisasjonsform: 'ASA', size: 5 },
+  run: async ({ navn, organisasjonsform, kommunenummer, naeringskode, page, size }, ctx) => {
+    const answer = await ctx.get<HalPage<'enheter', Enhet>>('brreg', ENHETER_PATH, {
+      query: { navn, organisasjonsform, kommunenummer, naeringskode, page, size },
+    });
+    const items = embedded(answer, 'enheter').map(mapEnhet);
+    const paging = pageInfo(answer?.page, page, size);
+    const notes: string[] = [];
+    if (!navn && !organisasjonsform && !kommunenummer && !naeringskode) {
+      notes.push('No filter was given, so this pages through the whole register; add navn, organisasjonsform, kommunenummer or naeringskode.');
+    }
+    if (paging.totalElements === 0) notes.push('No legal entity matches all the given filters.');
+    else if (items.length === 0) notes.push(`Page ${page} is past the last page (${paging.totalPages} page(s) of size ${paging.size}).`);
+    if (paging.totalElements > SEARCH_WINDOW) {
+      notes.push(`${paging.totalElements} entities match, but only the first ${SEARCH_WINDOW} can be paged; narrow the filters to reach the rest.`);
+    }
+    return { enheter: items, count: items.length, ...paging, ...(notes.length > 0 && { note: notes.join(' ') }) };
+  },
+});
+
+export const enhetExtraTools = [enhetUnderenheter, enheterSearch];

@@ -59,3 +59,50 @@ export interface HalPage<K extends string, T> {
   _embedded?: Record<K, T[]>;
   page: { size: number; totalElements: number; totalPages: number; number: number };
 }
+
+// --- Roles API answer, GET /enheter/{orgnr}/roller (roller.lookup, roller.interlocks, roller.network) ---
+// Live captures: ikkeseb/brreg-snap tests/fixtures/brreg/roller-*.json; sondreskarsten/tidybrreg
+// tests/testthat/fixtures/mock/roles_923609016.json (the only one that carries `fratraadt`).
+export interface RollerPerson {
+  fodselsdato?: string;
+  navn?: { fornavn?: string; mellomnavn?: string; etternavn?: string };
+  erDoed?: boolean;
+}
+
+export interface RollerEnhet {
+  organisasjonsnummer: string;
+  organisasjonsform?: Kode;
+  /** Name lines; joined with a space they give the name. */
+  navn?: string[];
+  erSlettet?: boolean;
+  godkjenningsstatus?: string;
+}
+
+/** Holder of a BOBE (bankruptcy trustee) role: a name line, not a person record. */
+export interface RollerBostyrer {
+  navn?: string;
+  postadresse?: Adresse;
+  erDoed?: boolean;
+}
+
+export interface RollerRolle {
+  type: Kode;
+  person?: RollerPerson;
+  enhet?: RollerEnhet;
+  bostyrer?: RollerBostyrer;
+  valgtAv?: Kode;
+  /** Present in some answers only (seen in tidybrreg's capture, absent in ikkeseb's). */
+  fratraadt?: boolean;
+  avregistrert?: boolean;
+  rekkefolge?: number;
+}
+
+export interface RollerGruppe {
+  type: Kode;
+  sistEndret?: string;
+  roller?: RollerRolle[];
+}
+
+export interface RollerSvar {
+  rollegrupper?: RollerGruppe[];
+}

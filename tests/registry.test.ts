@@ -1,0 +1,139 @@
+// Registry-wide invariants: every tool of every server at once, so a new tool is covered by its
+// declaration, its recording and a line in tests/fixtures/spec-bounds.json, with no new test code.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderCatalogue } from '../runtime/catalogue.js';
+import { defineServer, defineTool } from '../runtime/define.js';
+import { orgnr } from '../runtime/fields.js';
+import { Registry, RegistryError } from '../runtime/registry.js';
+import { SERVERS } from '../servers/index.js';
+import { callTool, createTestApp } from './helpers/app.js';
+import specBounds from './fixtures/spec-bounds.json' with { type: 'json' };
+import specTools from './fixtures/spec-tools.json' with { type: 'json' };
+
+const registry = new Registry(SERVERS, { get: () => undefined });
+const tools = registry.servers.flatMap((s) => s.tools.map((t) => [`${s.slug} ${t.name}`, t] as const));
+const specServers = specTools.servers as Record<string, { prefix: string; tools: string[] }>;
+const bounds = specBounds.tools as Record<string, Record<string, Record<string, unknown>>>;
+
+describe('server declarations', () => {
+  it.each(registry.servers.map((s) => [s.slug, s] as const))('%s has the tool names and order of the spec', (slug, server) => {
+    const spec = specServers[slug];
+    if (!spec) {
+      expect(server.def.platform, `${slug} is neither in spec-tools.json nor a platform server`).toBe(true);
+      return;
+    }
+    expect(server.def.prefix).toBe(spec.prefix);
+    expect(server.tools.map((t) => t.name)).toEqual(spec.tools);
+  });
+
+  it('declares owner, licence, docs and a description for every server', () => {
+    for (const s of registry.servers) {
+      expect(s.def.owner, s.slug).toBeTruthy();
+      expect(s.def.license, s.slug).toBeTruthy();
+      expect(s.def.description.length, s.slug).toBeGreaterThan(40);
+      if (!s.def.platform) expect(s.def.docs.length, s.slug).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe.each(tools)('tool %s', (_label, tool) => {
+  it('carries the annotations of spec 2.2', () => {
+    expect(tool.annotations).toEqual({ title: tool.def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true });
+  });
+
+  it('has a description an agent can choose by', () => {
+    expect(tool.description.length).toBeGreaterThanOrEqual(80);
+    expect(tool.description.length).toBeLessThanOrEqual(1200);
+  });
+
+  it('publishes a closed object schema', () => {
+    expect(tool.jsonSchema.type).toBe('object');
+    expect(tool.jsonSchema.additionalProperties).toBe(false);
+  });
+
+  it('has the bounds, defaults and required fields of the spec', () => {
+    const expected = bounds[tool.name];
+    expect(expected, `${tool.name} is missing from tests/fixtures/spec-bounds.json`).toBeDefined();
+    const props = (tool.jsonSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = new Set((tool.jsonSchema.required ?? []) as string[]);
+    for (const [param, rules] of Object.entries(expected)) {
+      expect(props[param], `${tool.name}.${param}`).toBeDefined();
+      for (const [rule, value] of Object.entries(rules)) {
+        if (rule === 'required') expect(required.has(param), `${tool.name}.${param} required`).toBe(value);
+        else expect(props[param][rule], `${tool.name}.${param}.${rule}`).toEqual(value);
+      }
+    }
+  });
+
+  it('has an example that its own schema accepts (active tools)', () => {
+    if (tool.declaredStatus !== 'active') return;
+    expect(tool.def.example).toBeDefined();
+    expect(tool.schema.safeParse(tool.def.example).success).toBe(true);
+  });
+});
+
+describe('examples answer from recordings', () => {
+  const t = createTestApp();
+  const active = registry.servers.flatMap((s) => s.tools.filter((x) => x.declaredStatus === 'active').map((x) => [s.slug, x.name, x.def.example] as const));
+  it.each(active)('%s %s', async (slug, name, example) => {
+    const r = await callTool(t, slug, name, example);
+    expect(r.isError, JSON.stringify(r.data)).toBe(false);
+  });
+
+  const retired = registry.servers.flatMap((s) => s.tools.filter((x) => x.declaredStatus === 'deprecated').map((x) => [s.slug, x.name, x.def.retired!.code] as const));
+  it.each(retired)('%s %s answers its retirement', async (slug, name, code) => {
+    const r = await callTool(t, slug, name, {});
+    expect(r.isError).toBe(true);
+    expect(r.data.error.code).toBe(code);
+  });
+});
+
+describe('the registry refuses broken declarations at start-up', () => {
+  const tool = (name: string, route = '/x') =>
+    defineTool({
+      name,
+      title: 'T',
+      description: 'd',
+      input: { orgnr: orgnr() },
+      coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
+      cacheTtlSeconds: 0,
+      route,
+      example: { orgnr: '923609016' },
+      run: async () => ({}),
+    });
+  const server = (slug: string, tools: ReturnType<typeof tool>[], prefix = 'p') =>
+    defineServer({ slug, prefix, name: 'N', owner: 'O', description: 'D', license: 'L', tier: 'free', upstreams: [], countries: ['NO'], docs: [], tools });
+  const build = (defs: ReturnType<typeof server>[]) => () => new Registry(defs, { get: () => undefined });
+
+  it('refuses duplicate slugs', () => expect(build([server('a', []), server('a', [])])).toThrow(/duplicate server slug/));
+  it('refuses duplicate tool names in a server', () => expect(build([server('a', [tool('x.y'), tool('x.y', '/y')])])).toThrow(/duplicate tool name/));
+  it('refuses the same name declared differently by two servers', () =>
+    expect(build([server('a', [tool('x.y')]), server('b', [tool('x.y')])])).toThrow(/declared differently/));
+  it('accepts a shared declaration in two servers', () => {
+    const shared = tool('x.y');
+    expect(build([server('a', [shared]), server('b', [shared])])).not.toThrow();
+  });
+  it('refuses a slug that is not kebab-case', () => expect(build([server('Bad_Slug', [])])).toThrow(RegistryError));
+  it('refuses a prefix with a dot', () => expect(build([server('a', [], 'p.q')])).toThrow(/prefix/));
+  it('refuses suffixes that break the naming rules', () => {
+    for (const bad of ['X.y', 'x..y', '.x', 'x.', 'x y', '_', 'x/y']) expect(build([server('a', [tool(bad)])]), bad).toThrow(/naming rules/);
+  });
+  it('joins a leading-underscore suffix without a dot', () => {
+    const r = new Registry([server('a', [tool('_konkurs_get')], 'brreg')], { get: () => undefined });
+    expect(r.servers[0].tools[0].name).toBe('brreg_konkurs_get');
+  });
+  it('refuses an active tool without an example, and an invalid example', () => {
+    expect(build([server('a', [{ ...tool('x'), example: undefined }])])).toThrow(/example/);
+    expect(build([server('a', [{ ...tool('x'), example: { orgnr: '1' } }])])).toThrow(/example input is invalid/);
+  });
+  it('refuses a route parameter that is not an input field', () => expect(build([server('a', [tool('x', '/e/:nope')])])).toThrow(/route parameter/));
+  it('refuses a deprecated tool without its retired answer', () =>
+    expect(build([server('a', [{ ...tool('x'), status: 'deprecated' }])])).toThrow(/retired/));
+});
+
+describe('catalogue.json', () => {
+  it('is fresh (run `npm run catalogue` after changing a server)', () => {
+    expect(readFileSync('catalogue.json', 'utf8')).toBe(renderCatalogue(registry));
+  });
+});
