@@ -29,17 +29,23 @@ export const kommunenummer = (description = 'Municipality number: 4 digits, for 
 export interface IntOptions {
   min?: number;
   max?: number;
-  default?: number;
   description: string;
 }
 
-/** An integer with inclusive bounds. */
-export function int(options: IntOptions) {
+function boundedInt(options: IntOptions) {
   let schema = z.number().int();
   if (options.min !== undefined) schema = schema.min(options.min);
   if (options.max !== undefined) schema = schema.max(options.max);
-  const described = schema.describe(options.description);
-  return options.default === undefined ? described.optional() : described.default(options.default);
+  return schema.describe(options.description);
+}
+
+/** An integer with inclusive bounds and a default. */
+export function int(options: IntOptions & { default: number }): z.ZodDefault<z.ZodNumber>;
+/** An optional integer with inclusive bounds. */
+export function int(options: IntOptions & { default?: undefined }): z.ZodOptional<z.ZodNumber>;
+export function int(options: IntOptions & { default?: number }) {
+  const schema = boundedInt(options);
+  return options.default === undefined ? schema.optional() : schema.default(options.default);
 }
 
 /** 0-based page number, default 0. */

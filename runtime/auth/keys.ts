@@ -2,7 +2,7 @@
 // stores only their SHA-256 hashes, with tier and scopes. Keys are long random strings, so a
 // plain hash is enough: there is nothing to guess from it.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 export const TIERS = ['dev', 'pro', 'team', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -45,6 +45,8 @@ export function parseApiKeys(value: string | undefined): KeyRecord[] {
     const [key, tier = 'dev', ...rest] = pair.split(':');
     if (!key || !isTier(tier)) throw new Error(`API_KEYS: "${pair.split(':')[0].slice(0, 4)}…" needs the form key:tier with tier one of ${TIERS.join(', ')}`);
     const scopes = rest.length ? rest.join(':').split('+').filter(Boolean) : DEFAULT_SCOPES;
+    const unknown = scopes.filter((sc) => !(SCOPES as readonly string[]).includes(sc));
+    if (unknown.length) throw new Error(`API_KEYS: unknown scope ${unknown.join(', ')}; scopes are ${SCOPES.join(', ')}`);
     const hash = hashKey(key);
     out.push({ id: hash.slice(0, 12), hash, tier, scopes, label: 'API_KEYS', createdAt: new Date(0).toISOString() });
   }
@@ -63,10 +65,13 @@ export function writeKeyFile(path: string, keys: KeyRecord[]): void {
   renameSync(tmp, path);
 }
 
-/** Looks keys up by hash; re-reads the key file when it changes, so issued and revoked keys apply without a restart. */
+/**
+ * Looks keys up by hash; re-reads the key file when its content changes, so issued and revoked
+ * keys apply without a restart. A key file that cannot be read keeps the last good set.
+ */
 export class KeyStore {
   private byHash = new Map<string, KeyRecord>();
-  private fileMtime = -1;
+  private fileDigest = '';
   private lastCheck = 0;
   private readonly envKeys: KeyRecord[];
 
@@ -74,36 +79,52 @@ export class KeyStore {
     apiKeys: string | undefined,
     private readonly keyFile: string | undefined,
     private readonly checkEveryMs = 2_000,
+    private readonly onError: (message: string) => void = (m) => process.emitWarning(m),
   ) {
     this.envKeys = parseApiKeys(apiKeys);
-    this.reload();
+    this.byHash = this.build([]);
+    this.refresh();
   }
 
   get size(): number {
     return this.byHash.size;
   }
 
-  private reload(): void {
+  private build(fileKeys: KeyRecord[]): Map<string, KeyRecord> {
     const map = new Map<string, KeyRecord>();
     for (const k of this.envKeys) map.set(k.hash, k);
-    if (this.keyFile) {
-      for (const k of readKeyFile(this.keyFile)) if (!k.revokedAt) map.set(k.hash, k);
-      this.fileMtime = existsSync(this.keyFile) ? statSync(this.keyFile).mtimeMs : -1;
-    }
-    this.byHash = map;
+    for (const k of fileKeys) if (!k.revokedAt) map.set(k.hash, k);
+    return map;
   }
 
-  private refreshIfChanged(): void {
+  /** Compares the file's content (not its mtime, which can miss two writes in one clock step). */
+  private refresh(): void {
     if (!this.keyFile) return;
-    const now = Date.now();
-    if (now - this.lastCheck < this.checkEveryMs) return;
-    this.lastCheck = now;
-    const mtime = existsSync(this.keyFile) ? statSync(this.keyFile).mtimeMs : -1;
-    if (mtime !== this.fileMtime) this.reload();
+    let text = '';
+    try {
+      text = existsSync(this.keyFile) ? readFileSync(this.keyFile, 'utf8') : '';
+    } catch (err) {
+      this.onError(`API_KEYS_FILE could not be read (${(err as Error).message}); keeping the keys loaded before`);
+      return;
+    }
+    const digest = createHash('sha256').update(text).digest('hex');
+    if (digest === this.fileDigest) return;
+    try {
+      const keys = text ? ((JSON.parse(text) as KeyFile).keys ?? []) : [];
+      if (!Array.isArray(keys)) throw new Error('"keys" is not an array');
+      this.byHash = this.build(keys);
+      this.fileDigest = digest;
+    } catch (err) {
+      this.onError(`API_KEYS_FILE is not valid (${(err as Error).message}); keeping the keys loaded before`);
+    }
   }
 
   lookup(key: string): KeyRecord | undefined {
-    this.refreshIfChanged();
+    const now = Date.now();
+    if (this.keyFile && now - this.lastCheck >= this.checkEveryMs) {
+      this.lastCheck = now;
+      this.refresh();
+    }
     return this.byHash.get(hashKey(key));
   }
 }

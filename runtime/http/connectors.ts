@@ -51,12 +51,30 @@ export function toolHandler(services: Services, tool: CompiledTool) {
   };
 }
 
+/**
+ * Orders routes so that at the first segment where two differ, a fixed segment comes before a
+ * parameter: Hono tries routes in registration order, and `/konkurs/:orgnr` must not swallow
+ * `/konkurs/monthly`.
+ */
+export function byRouteSpecificity(a: string, b: string): number {
+  const sa = a.split('/');
+  const sb = b.split('/');
+  for (let i = 0; i < Math.min(sa.length, sb.length); i++) {
+    const pa = sa[i].startsWith(':');
+    const pb = sb[i].startsWith(':');
+    if (pa !== pb) return pa ? 1 : -1;
+    if (sa[i] !== sb[i] && !pa) return sa[i] < sb[i] ? -1 : 1;
+  }
+  return sb.length - sa.length;
+}
+
 /** Routes of every tool, keyed by server: `/<key>/<route>` where key is the slug or the source key. */
 export function connectorRoutes(services: Services, keyOf: 'slug' | 'sourceKey'): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const server of services.registry.servers) {
     const key = keyOf === 'slug' ? server.slug : server.sourceKey;
-    for (const tool of server.tools) {
+    const ordered = [...server.tools].sort((x, y) => byRouteSpecificity(x.def.route, y.def.route));
+    for (const tool of ordered) {
       const handler = toolHandler(services, tool);
       app.get(`/${key}${tool.def.route}`, handler);
       app.post(`/${key}${tool.def.route}`, handler);

@@ -31,7 +31,11 @@ export async function authHeaders(def: UpstreamDefinition, credentials: Credenti
     case 'basic': {
       const user = credentials.get(auth.userEnvVar);
       if (!user) throw fail.notConfigured(`${def.name} needs ${auth.userEnvVar}; set it in the environment`, { extra: { missing: [auth.userEnvVar] } });
-      const password = auth.passwordEnvVar ? (credentials.get(auth.passwordEnvVar) ?? '') : '';
+      // Some APIs (Frost) use the client id with an empty password: they declare no password variable.
+      const password = auth.passwordEnvVar ? credentials.get(auth.passwordEnvVar) : '';
+      if (password === undefined) {
+        throw fail.notConfigured(`${def.name} needs ${auth.passwordEnvVar}; set it in the environment`, { extra: { missing: [auth.passwordEnvVar] } });
+      }
       return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
     }
   }

@@ -31,7 +31,13 @@ export class CircuitBreaker {
       this.probing = true;
       return 'probe';
     }
-    return Math.max(1, this.cooldownMs - waited);
+    // While a probe is out, suggest waiting a second rather than hammering.
+    return this.state === 'half_open' ? 1000 : Math.max(1, this.cooldownMs - waited);
+  }
+
+  /** Ends a probe that produced no verdict on the upstream's health (for example an answer too large to read). */
+  release(): void {
+    if (this.state === 'half_open') this.probing = false;
   }
 
   success(): void {

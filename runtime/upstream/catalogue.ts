@@ -22,6 +22,12 @@ export interface UpstreamDefinition {
   maxConcurrent?: number;
   maxBodyBytes?: number;
   headers?: Record<string, string>;
+  /**
+   * Statuses that are this upstream's real, repeatable answer to a request rather than a sign of
+   * ill health (Regnskapsregisteret's 500 for banks): not retried, not counted by the breaker, and
+   * reported with the message given here.
+   */
+  definiteStatuses?: Record<number, string>;
 }
 
 export const UPSTREAMS: UpstreamDefinition[] = [
@@ -34,6 +40,21 @@ export const UPSTREAMS: UpstreamDefinition[] = [
     docs: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html',
     maxConcurrent: 8,
     maxBodyBytes: 8 * 1024 * 1024,
+  },
+  {
+    // Same host and override as Enhetsregisteret, but its own breaker and concurrency: one
+    // register failing must not pause the other.
+    id: 'brreg-regnskap',
+    name: 'Regnskapsregisteret',
+    baseUrl: 'https://data.brreg.no',
+    envVar: 'BRREG_BASE_URL',
+    auth: { type: 'none' },
+    docs: 'https://data.brreg.no/regnskapsregisteret/regnskap/swagger-ui/index.html',
+    maxConcurrent: 8,
+    maxBodyBytes: 8 * 1024 * 1024,
+    definiteStatuses: {
+      500: 'Regnskapsregisteret answers HTTP 500 for the accounts of banks and insurers (BANK and FORS statements); they are not available on the open API',
+    },
   },
 ];
 

@@ -124,7 +124,8 @@ export class UpstreamClient {
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const idempotent = method === 'GET' || call.idempotent === true;
     const ttlMs = (call.ttlSeconds ?? defaultTtlSeconds) * 1000;
-    const key = `${call.accept ?? 'json'} ${recordingKey(method, url, body)}`;
+    const headerPart = call.headers ? ` ${JSON.stringify(Object.entries(call.headers).sort())}` : '';
+    const key = `${call.accept ?? 'json'} ${recordingKey(method, url, body)}${headerPart}`;
 
     let entry: CacheEntry | undefined;
     let fromCache = false;
@@ -148,10 +149,10 @@ export class UpstreamClient {
         entry = await pending;
         fromCache = true;
         if (stats) stats.cacheHits += 1;
+        this.options.metrics?.upstreamCacheHits.labels(def.id).inc();
       } else {
-        const fetching = this.fetch(def, method, url, body, call);
+        const fetching = this.fetch(def, method, url, body, call, stats);
         if (idempotent) this.inflight.set(key, fetching);
-        if (stats) stats.upstreamCalls += 1;
         try {
           entry = await fetching;
         } finally {
@@ -174,7 +175,9 @@ export class UpstreamClient {
     return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
   }
 
-  private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall): Promise<CacheEntry> {
+  private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall, stats?: RequestStats): Promise<CacheEntry> {
+    // Credentials first: a missing one is the operator's matter, not the upstream's health.
+    const auth = await authHeaders(def, this.options.credentials);
     const breaker = this.breakers.get(def.id)!;
     const admitted = breaker.admit();
     if (typeof admitted === 'number') {
@@ -186,7 +189,7 @@ export class UpstreamClient {
       'accept-encoding': 'identity',
       ...def.headers,
       ...call.headers,
-      ...(await authHeaders(def, this.options.credentials)),
+      ...auth,
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const request: OutgoingRequest = {
@@ -199,38 +202,49 @@ export class UpstreamClient {
       upstreamId: def.id,
     };
     const idempotent = method === 'GET' || call.idempotent === true;
-    const attempts = idempotent ? (this.options.retries ?? 2) + 1 : 1;
+    // A half-open probe gets one attempt: a recovering upstream should not be hammered.
+    const attempts = idempotent && admitted !== 'probe' ? (this.options.retries ?? 2) + 1 : 1;
     const gate = this.gates.get(def.id)!;
     let lastError: ToolError | undefined;
-    for (let attempt = 0; attempt < attempts; attempt += 1) {
-      if (attempt > 0) await sleep(backoff(attempt, this.options.retryBaseMs ?? 150));
-      let raw: RawResponse;
-      const release = await gate.acquire();
-      try {
-        this.sent.set(def.id, (this.sent.get(def.id) ?? 0) + 1);
-        raw = await this.options.transport.send(request);
-      } catch (err) {
-        const kind = err instanceof TransportError ? err.kind : 'reset';
-        this.options.metrics?.upstreamRequests.labels(def.id, kind).inc();
-        lastError = transportFailure(def, err);
-        if (kind === 'no_recording' || kind === 'too_large') break;
-        breaker.failure();
-        if (typeof breaker.admit() === 'number') break;
-        continue;
-      } finally {
-        release();
+    let unhealthy = false;
+    try {
+      for (let attempt = 0; attempt < attempts; attempt += 1) {
+        if (attempt > 0) await sleep(backoff(attempt, this.options.retryBaseMs ?? 150));
+        let raw: RawResponse;
+        const release = await gate.acquire();
+        try {
+          this.sent.set(def.id, (this.sent.get(def.id) ?? 0) + 1);
+          if (stats) stats.upstreamCalls += 1;
+          raw = await this.options.transport.send(request);
+        } catch (err) {
+          const kind = err instanceof TransportError ? err.kind : 'reset';
+          this.options.metrics?.upstreamRequests.labels(def.id, kind).inc();
+          lastError = transportFailure(def, err);
+          if (kind === 'no_recording' || kind === 'too_large') break;
+          unhealthy = true;
+          continue;
+        } finally {
+          release();
+        }
+        this.options.metrics?.upstreamRequests.labels(def.id, String(raw.status)).inc();
+        const definite = def.definiteStatuses?.[raw.status];
+        if (definite) throw fail.upstream(definite, { extra: { upstreamStatus: raw.status } });
+        if (RETRYABLE_STATUS.has(raw.status)) {
+          unhealthy = true;
+          lastError = fail.upstream(`${def.name} answered HTTP ${raw.status}`, { extra: { upstreamStatus: raw.status } });
+          continue;
+        }
+        breaker.success();
+        unhealthy = false;
+        return this.interpret(def, raw, call);
       }
-      this.options.metrics?.upstreamRequests.labels(def.id, String(raw.status)).inc();
-      if (RETRYABLE_STATUS.has(raw.status)) {
-        breaker.failure();
-        lastError = fail.upstream(`${def.name} answered HTTP ${raw.status}`);
-        if (typeof breaker.admit() === 'number') break;
-        continue;
-      }
-      breaker.success();
-      return this.interpret(def, raw, call);
+      throw lastError ?? fail.upstream(`${def.name} could not be reached`);
+    } finally {
+      // One failed request is one failure, however many attempts it took; a probe that ended
+      // without a verdict (too large, no recording, a definite answer) must not stay half-open.
+      if (unhealthy) breaker.failure();
+      breaker.release();
     }
-    throw lastError ?? fail.upstream(`${def.name} could not be reached`);
   }
 
   private interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall): CacheEntry {
@@ -252,12 +266,23 @@ export class UpstreamClient {
     const text = raw.body.toString('utf8');
     if (call.accept === 'text') return { ...base, status, data: text };
     if (status === 204 || text.length === 0) return { ...base, status, data: null };
+    let data: unknown;
     try {
-      return { ...base, status, data: JSON.parse(text) };
+      data = JSON.parse(text);
     } catch {
       throw fail.upstream(`${def.name} answered malformed JSON`);
     }
+    // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
+    return { ...base, status, data: deepFreeze(data) };
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
+  }
+  return value;
 }
 
 function transportFailure(def: UpstreamDefinition, err: unknown): ToolError {

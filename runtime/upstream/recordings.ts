@@ -24,13 +24,25 @@ export function recordingKey(method: string, url: string, body?: string | unknow
   const u = new URL(url);
   const sorted = [...u.searchParams.entries()].sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
   const query = new URLSearchParams(sorted).toString();
-  const bodyPart = body === undefined || body === null || body === '' ? '' : ` ${typeof body === 'string' ? canonicalJson(body) : JSON.stringify(body)}`;
+  const bodyPart = body === undefined || body === null || body === '' ? '' : ` ${typeof body === 'string' ? canonicalJson(body) : JSON.stringify(sortKeys(body))}`;
   return `${method.toUpperCase()} ${u.origin}${u.pathname}${query ? `?${query}` : ''}${bodyPart}`;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value as Record<string, unknown>)
+        .sort()
+        .map((k) => [k, sortKeys((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
 }
 
 function canonicalJson(text: string): string {
   try {
-    return JSON.stringify(JSON.parse(text));
+    return JSON.stringify(sortKeys(JSON.parse(text)));
   } catch {
     return text;
   }
@@ -79,12 +91,21 @@ export const replayMisses: string[] = [];
 export class ReplayTransport implements Transport {
   private readonly answers = new Map<string, RawResponse>();
 
+  /** Loads every recording; two files that record the same request with different answers are refused. */
   constructor(dirs: string[]) {
+    const origin = new Map<string, string>();
     for (const dir of dirs) {
       for (const file of listJson(dir)) {
         const rec = JSON.parse(readFileSync(file, 'utf8')) as RecordingFile;
         if (!rec.request?.url || !rec.response) continue;
-        this.answers.set(recordingKey(rec.request.method, rec.request.url, rec.request.body), toRaw(rec));
+        const key = recordingKey(rec.request.method, rec.request.url, rec.request.body);
+        const raw = toRaw(rec);
+        const earlier = this.answers.get(key);
+        if (earlier && (earlier.status !== raw.status || !earlier.body.equals(raw.body))) {
+          throw new Error(`recordings ${origin.get(key)} and ${file} answer the same request (${key}) differently`);
+        }
+        origin.set(key, file);
+        this.answers.set(key, raw);
       }
     }
   }

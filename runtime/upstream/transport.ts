@@ -75,6 +75,8 @@ export class LiveTransport implements Transport {
         headersTimeout: req.timeoutMs,
         bodyTimeout: req.timeoutMs,
       });
+      // An abandoned body emits an error when destroyed; without a listener that would end the process.
+      res.body.on('error', () => {});
       const declared = Number(res.headers['content-length'] ?? 0);
       if (declared > req.maxBodyBytes) {
         res.body.destroy();

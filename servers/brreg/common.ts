@@ -89,15 +89,38 @@ export function embedded<T>(page: { _embedded?: Record<string, T[]> } | null | u
 // (page+1)*size exceeds that (UPSTREAMS.md A1, Limits).
 export const SEARCH_WINDOW = 10_000;
 
-/** A `refine` rule: rejects a page window brreg would answer with HTTP 400, naming both fields. */
-export function checkSearchWindow(input: { page: number; size: number }, issues: { add(message: string, path?: string[]): void }): void {
-  const end = (input.page + 1) * input.size;
-  if (end > SEARCH_WINDOW) {
-    issues.add(
-      `page and size: (page+1)*size must be at most ${SEARCH_WINDOW}, because Enhetsregisteret serves only the first ${SEARCH_WINDOW} hits of a search (got page ${input.page}, size ${input.size}: (${input.page}+1)*${input.size} = ${end}); narrow the filters instead of paging further`,
-      ['page'],
-    );
-  }
+/**
+ * A `refine` rule: rejects a page window brreg would answer with HTTP 400, naming both fields.
+ * `sizeField` names the page-size field of the tool (`size`, or `limit`).
+ */
+export function searchWindowRule(sizeField: 'size' | 'limit' = 'size', hint = 'narrow the filters instead of paging further') {
+  return (input: { page: number } & Partial<Record<'size' | 'limit', number>>, issues: { add(message: string, path?: string[]): void }): void => {
+    const { page } = input;
+    const size = input[sizeField] ?? 0;
+    const end = (page + 1) * size;
+    if (end > SEARCH_WINDOW) {
+      issues.add(
+        `(page+1)*${sizeField} must be at most ${SEARCH_WINDOW}, because Enhetsregisteret serves only the first ${SEARCH_WINDOW} hits of a search (got page ${page}, ${sizeField} ${size}: (${page}+1)*${size} = ${end}); ${hint}`,
+        ['page'],
+      );
+    }
+  };
+}
+
+export const checkSearchWindow = searchWindowRule('size');
+
+const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar date (YYYY-MM-DD) of an instant in Norway, where the register keeps its dates. */
+export function osloDate(d: Date): string {
+  const part = Object.fromEntries(osloDay.formatToParts(d).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day}`;
+}
+
+/** A YYYY-MM-DD date `days` days earlier. */
+export function minusDays(date: string, days: number): string {
+  const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) - days * 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
 }
 
 /** Paging fields of a HAL page, with whether another page can be fetched within the window. */

@@ -24,7 +24,7 @@ export const brreg = defineServer({
     'Norwegian legal entities from Enhetsregisteret (entities, sub-units, roles, bankruptcies) and their annual accounts from Regnskapsregisteret.',
   license,
   tier: 'free',
-  upstreams: ['brreg'],
+  upstreams: ['brreg', 'brreg-regnskap'],
   countries: ['NO'],
   docs,
   // Spec 4.1 order: enhet.*, konkurs.*, profil, statistikk, regnskap.*, roller.*
@@ -41,7 +41,7 @@ export const brregKonkurs = defineServer({
     'Norwegian bankruptcies from Enhetsregisteret: whether a company is bankrupt, recent and searchable bankruptcy estates, trustees, and bankruptcy statistics by county, industry and month.',
   license,
   tier: 'free',
-  upstreams: ['brreg'],
+  upstreams: ['brreg', 'brreg-regnskap'],
   countries: ['NO'],
   docs,
   tools: [...konkursServerTools, ...konkursBostyrer, ...konkursStatsTools],

@@ -1,7 +1,279 @@
-// Bankruptcy statistics (konkurs.by_county, konkurs.industry_breakdown, konkurs.monthly,
-// konkurs.trend, statistikk.konkurser). Enhetsregisteret (UPSTREAMS.md A1, A3).
-import type { ToolDefinition } from '../../runtime/define.js';
+// Bankruptcy statistics: konkurs.by_county, konkurs.industry_breakdown, konkurs.monthly,
+// konkurs.trend (shared by the brreg and brreg-konkurs servers) and statistikk.konkurser.
+//
+// Data source (decided): the bankruptcies opened in a period are the bankruptcy estates registered in
+// Enhetsregisteret in that period. Each opened bankruptcy creates an estate as an entity of its own,
+// organisasjonsform KBO ("Konkursbo"), with a fresh registreringsdatoEnhetsregisteret, the debtor's
+// industry code (naeringskode1) and the debtor's municipality (forretningsadresse.kommunenummer).
+// Evidence: a public search enheter?naeringskode=43.12&kommunenummer=4203 returned an
+// "... AS KONKURSBO" entity with organisasjonsform KBO (UPSTREAMS.md A3).
+//
+// The mapping follows the Enhetsregisteret API documentation
+// (https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html, and its OpenAPI text in
+// brreg/openAPI specs/enhetsregisteret.yml; UPSTREAMS.md A1):
+// - a count = GET /enhetsregisteret/api/enheter?organisasjonsform=KBO&fraRegistreringsdatoEnhetsregisteret=…
+//   &tilRegistreringsdatoEnhetsregisteret=…[&naeringskode=…][&kommunenummer=…]&size=1, read page.totalElements
+//   (exact, counted by the upstream);
+// - a distribution = the same query listed in pages of 1000 (sort=organisasjonsnummer,ASC for stable
+//   paging) and bucketed here. The upstream reads at most 10 000 hits deep ((page+1)*size <= 10 000),
+//   so at most 10 pages; `truncated` says when the buckets hold fewer estates than `total`.
+// - naeringskode filters on a code or a prefix ("valgfritt nivå"); kommunenummer filters on the
+//   business address; an empty result has no `_embedded` key.
+// - A county is the first two digits of the municipality number (counties.ts, 2024 structure).
+//
+// Caveats, repeated in every answer's `coverage`: estates are deleted from the register when they
+// are wound up, so periods that begin more than about two years back undercount. That is why
+// konkurs.monthly suppresses year-over-year change. The estate is registered a few days after the
+// court's opening decision, so an opening at the end of a month may count in the next month.
+//
+// Unconfirmed (no source found): that tilRegistreringsdatoEnhetsregisteret is inclusive (peers page
+// date ranges as inclusive); that the upstream accepts size=1000 (peers use up to 5000); that
+// sort=organisasjonsnummer,ASC is accepted (the docs allow sort by field name; peers use this one);
+// whether naeringskode matches naeringskode1 only or also codes 2 and 3 (buckets use naeringskode1);
+// that every estate carries the debtor's industry code and municipality (one public search shows it;
+// estates without them are bucketed as unknown).
+//
+// Upstream requests per call: by_county, industry_breakdown and statistikk.konkurser 1 to 10 (one
+// per page); monthly one per month (1 to 60); trend one per period when there are at most 60
+// periods, else one listing of 1 to 10 pages.
+//
+// Helpers: konkurs-periods.ts (calendar, year parameters and their rules), konkurs-estates.ts
+// (requests, tallies, coverage), counties.ts (county table).
+import { z } from 'zod';
+import { defineTool, type ToolDefinition } from '../../runtime/define.js';
+import { int, kommunenummer, naceCode, year } from '../../runtime/fields.js';
+import { DAY, registerCoverage } from './common.js';
+import {
+  completeFrom,
+  countEstates,
+  countyCounts,
+  industryCounts,
+  kboCoverage,
+  listEstates,
+  municipalityCounts,
+  seriesFromListing,
+  tally,
+  summary,
+  truncationNote,
+  type Listing,
+} from './konkurs-estates.js';
+import { currentYearDefaults, lastMonths, periods, resolveYears, today, yearRules } from './konkurs-periods.js';
+
+/** Above this many periods, trend lists the estates once instead of counting each period. */
+const MAX_COUNT_REQUESTS = 60;
+const MAX_SPAN_YEARS = 11;
+
+const COVERAGE = registerCoverage(['bankruptcy', 'statistics'], 'daily');
+const naceField = () => naceCode('NACE industry code or prefix of the debtor, for example 43 or 43.120. Omit for all industries.').optional();
+const kommuneField = () => kommunenummer('Municipality of the business address: 4 digits, for example 0301 (Oslo). Omit for the whole country.').optional();
+/** year, fraAar, tilAar of by_county and industry_breakdown (the current year when none is given). */
+const yearInputs = {
+  year: year('One calendar year, 1900-9999; the same as fraAar = tilAar = year. Cannot be combined with fraAar or tilAar.'),
+  fraAar: year('First calendar year, 1900-9999. Default: tilAar.'),
+  tilAar: year('Last calendar year, 1900-9999. Default: the current year.'),
+};
+const granularity = z.enum(['month', 'quarter', 'year']).default('month').describe('Length of each period of the series: month, quarter or year. Default month.');
+
+export const konkursByCounty = defineTool({
+  name: 'konkurs.by_county',
+  title: 'Bankruptcies per county',
+  description:
+    'Bankruptcies opened per Norwegian county (2024 county structure) in one year or a range of years, optionally for one NACE industry code or prefix. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period, placed by the first two digits of the municipality of their business address: all 16 counties (zero included) sorted by count, unknown buckets last. Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year with fraAar/tilAar is refused. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the counties hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). total 0: no estate registered for these filters.',
+  input: {
+    ...yearInputs,
+    nace: naceField(),
+  },
+  refine: (input, issues) => yearRules(input, issues),
+  coverage: COVERAGE,
+  cacheTtlSeconds: DAY,
+  route: '/konkurs/by-county',
+  example: { year: 2026, nace: '47.761' },
+  run: async (input, ctx) => {
+    const now = today(ctx);
+    const range = resolveYears(input, currentYearDefaults(now));
+    const listing = await listEstates(ctx, range.from, range.to, { naeringskode: input.nace });
+    return {
+      period: range,
+      filters: { nace: input.nace ?? null },
+      ...summary(listing),
+      counties: countyCounts(listing.estates),
+      note: truncationNote(listing),
+      coverage: kboCoverage(range.from, now),
+    };
+  },
+});
+
+export const konkursIndustryBreakdown = defineTool({
+  name: 'konkurs.industry_breakdown',
+  title: 'Bankruptcies per industry',
+  description:
+    'Bankruptcies opened per industry code (NACE, the debtor\'s main code), descending by count, in one year or a range of years, optionally for one NACE code or prefix and one municipality. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period; also summed per NACE division (2 digits). Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year with fraAar/tilAar is refused. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the buckets hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). An empty list with total 0: no estate registered for these filters.',
+  input: {
+    ...yearInputs,
+    nace: naceField(),
+    kommunenummer: kommuneField(),
+  },
+  refine: (input, issues) => yearRules(input, issues),
+  coverage: COVERAGE,
+  cacheTtlSeconds: DAY,
+  route: '/konkurs/industry-breakdown',
+  example: { year: 2026, kommunenummer: '4203' },
+  run: async (input, ctx) => {
+    const now = today(ctx);
+    const range = resolveYears(input, currentYearDefaults(now));
+    const listing = await listEstates(ctx, range.from, range.to, { naeringskode: input.nace, kommunenummer: input.kommunenummer });
+    const divisions = tally(listing.estates, (e) => (e.naeringskode1 ? { key: e.naeringskode1.kode.slice(0, 2), label: null } : null));
+    return {
+      period: range,
+      filters: { nace: input.nace ?? null, kommunenummer: input.kommunenummer ?? null },
+      ...summary(listing),
+      industries: industryCounts(listing.estates),
+      divisions: divisions.known.map((d) => ({ division: d.key, count: d.count })),
+      note: truncationNote(listing),
+      coverage: kboCoverage(range.from, now),
+    };
+  },
+});
+
+export const konkursMonthly = defineTool({
+  name: 'konkurs.monthly',
+  title: 'Bankruptcies per month',
+  description:
+    'Bankruptcies opened in Norway per calendar month for the last `months` months (1-60, default 24), ending with the current month (marked partial). Each count is exact: the number of bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret that month, one upstream request per month. The year-over-year fields yoyChange and yoyAbsolute are always null: estates are deleted when wound up, so months more than about two years back undercount and a comparison with them would show a false rise; `coverage` says so and gives the date from which counts are complete. Whole country, all industries; use konkurs.trend for filters.',
+  input: {
+    months: int({ min: 1, max: 60, default: 24, description: 'Number of calendar months, 1-60, ending with the current month. Default 24.' }),
+  },
+  coverage: COVERAGE,
+  cacheTtlSeconds: DAY,
+  route: '/konkurs/monthly',
+  example: { months: 24 },
+  run: async ({ months }, ctx) => {
+    const now = today(ctx);
+    const buckets = lastMonths(months, now);
+    const counts = await Promise.all(buckets.map((b) => countEstates(ctx, b.from, b.to, {})));
+    const complete = completeFrom(now);
+    return {
+      months,
+      from: buckets[0].from,
+      to: buckets[buckets.length - 1].to,
+      total: counts.reduce((a, b) => a + b, 0),
+      series: buckets.map((b, i) => ({
+        month: b.period,
+        from: b.from,
+        to: b.to,
+        count: counts[i],
+        partial: b.partial,
+        undercounted: b.from < complete,
+        yoyChange: null,
+        yoyAbsolute: null,
+      })),
+      coverage: {
+        ...kboCoverage(buckets[0].from, now),
+        yearOverYear: 'suppressed',
+        yearOverYearReason:
+          'yoyChange and yoyAbsolute are always null: the register has already deleted many of the wound-up estates of a month a year or more earlier, so a comparison with it would show growth that did not happen.',
+      },
+    };
+  },
+});
+
+export const konkursTrend = defineTool({
+  name: 'konkurs.trend',
+  title: 'Bankruptcy trend',
+  description:
+    'A gap-filled series of bankruptcies opened per month, quarter or year (granularity, default month) from fraAar (default the current year minus 2) through tilAar (default the current year), or for one `year` (1900-9999; not with fraAar/tilAar), optionally for a NACE code or prefix and a municipality. Every period is present, zero where no estate was registered; it stops at the current period (marked partial). Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret: with at most 60 periods each is counted exactly by the upstream (one request per period); with more, the estates are listed once (at most 10 000) and `truncated: true` means the series holds fewer than `total`. Estates are deleted when wound up, so periods more than about two years back undercount (flag `undercounted`, see `coverage`).',
+  input: {
+    year: yearInputs.year,
+    fraAar: year('First calendar year, 1900-9999. Default: the current year minus 2.'),
+    tilAar: year('Last calendar year, 1900-9999. Default: the current year.'),
+    granularity,
+    nace: naceField(),
+    kommunenummer: kommuneField(),
+  },
+  refine: (input, issues) => yearRules(input, issues),
+  coverage: COVERAGE,
+  cacheTtlSeconds: DAY,
+  route: '/konkurs/trend',
+  example: { granularity: 'quarter' },
+  run: async (input, ctx) => {
+    const now = today(ctx);
+    const current = Number(now.slice(0, 4));
+    const range = resolveYears(input, {
+      tilAar: current,
+      fraAar: () => current - 2,
+      label: `fraAar defaults to the current year minus 2 (${current - 2}), tilAar to the current year ${current}`,
+    });
+    const filter = { naeringskode: input.nace, kommunenummer: input.kommunenummer };
+    const buckets = periods(range.fraAar, range.tilAar, input.granularity, now);
+    let counts: number[];
+    let total: number;
+    let listing: Listing | null = null;
+    if (buckets.length <= MAX_COUNT_REQUESTS) {
+      counts = await Promise.all(buckets.map((b) => countEstates(ctx, b.from, b.to, filter)));
+      total = counts.reduce((a, b) => a + b, 0);
+    } else {
+      listing = await listEstates(ctx, range.from, range.to, filter);
+      counts = seriesFromListing(listing.estates, buckets, input.granularity);
+      total = listing.total;
+    }
+    const complete = completeFrom(now);
+    return {
+      period: range,
+      granularity: input.granularity,
+      filters: { nace: input.nace ?? null, kommunenummer: input.kommunenummer ?? null },
+      method: listing ? 'listing' : 'count-per-period',
+      total,
+      truncated: listing?.truncated ?? false,
+      series: buckets.map((b, i) => ({ period: b.period, from: b.from, to: b.to, count: counts[i], partial: b.partial, undercounted: b.from < complete })),
+      note:
+        buckets.length === 0
+          ? `The period ${range.fraAar}-${range.tilAar} has not begun; the series is empty.`
+          : listing
+            ? truncationNote(listing)
+            : null,
+      coverage: kboCoverage(range.from, now),
+    };
+  },
+});
+
+export const statistikkKonkurserTool = defineTool({
+  name: 'statistikk.konkurser',
+  title: 'Bankruptcy statistics with distributions',
+  description:
+    'Bankruptcies opened from fraAar through tilAar (1900-9999, at most an 11-year span; tilAar defaults to the current year, fraAar to tilAar), optionally for a NACE code or prefix (naeringskode) and a municipality (kommunenummer, 4 digits). Returns `total` (exact), `truncated`, and distributions per month (gap-filled, zero where none, up to the current month), per industry code and per municipality, each descending by count. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret, read in pages of 1000 up to the upstream limit of 10 000; `truncated: true` means the distributions hold fewer estates than `total`. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). total 0: no estate registered for these filters.',
+  input: {
+    fraAar: year('First calendar year, 1900-9999. Default: tilAar. At most 11 calendar years with tilAar.'),
+    tilAar: year('Last calendar year, 1900-9999. Default: the current year.'),
+    naeringskode: naceField(),
+    kommunenummer: kommuneField(),
+  },
+  refine: (input, issues) => yearRules(input, issues, MAX_SPAN_YEARS),
+  coverage: COVERAGE,
+  cacheTtlSeconds: DAY,
+  route: '/statistikk/konkurser',
+  example: { fraAar: 2024, tilAar: 2026, naeringskode: '43.12', kommunenummer: '4203' },
+  run: async (input, ctx) => {
+    const now = today(ctx);
+    const range = resolveYears(input, currentYearDefaults(now), MAX_SPAN_YEARS);
+    const filter = { naeringskode: input.naeringskode, kommunenummer: input.kommunenummer };
+    const listing = await listEstates(ctx, range.from, range.to, filter);
+    const months = periods(range.fraAar, range.tilAar, 'month', now);
+    const perMonth = seriesFromListing(listing.estates, months, 'month');
+    return {
+      period: range,
+      filters: { naeringskode: input.naeringskode ?? null, kommunenummer: input.kommunenummer ?? null },
+      ...summary(listing),
+      byMonth: months.map((b, i) => ({ month: b.period, count: perMonth[i], partial: b.partial })),
+      byNaeringskode: industryCounts(listing.estates),
+      byKommune: municipalityCounts(listing.estates),
+      note: truncationNote(listing),
+      coverage: kboCoverage(range.from, now),
+    };
+  },
+});
 
 /** The four konkurs.* statistics tools shared by brreg and brreg-konkurs, in spec order. */
-export const konkursStatsTools: ToolDefinition[] = [];
-export const statistikkKonkurser: ToolDefinition[] = [];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const konkursStatsTools: ToolDefinition<any>[] = [konkursByCounty, konkursIndustryBreakdown, konkursMonthly, konkursTrend];
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const statistikkKonkurser: ToolDefinition<any>[] = [statistikkKonkurserTool];

@@ -1,6 +1,213 @@
 // Bankruptcy tools of the brreg-konkurs server (_konkurs_get, _konkurs_recent, _konkurs_search)
-// and konkurs.bostyrer. Enhetsregisteret (UPSTREAMS.md A1, A3).
-import type { ToolDefinition } from '../../runtime/define.js';
+// and konkurs.bostyrer, all on Enhetsregisteret
+// (https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html; UPSTREAMS.md A1, A3):
+// - the entity's `konkurs` flag and `konkursdato` (live capture ikkeseb/brreg-snap
+//   tests/fixtures/brreg/enhet-915330193-konkurs.json); 404/410 = not in the register;
+// - new bankruptcy estates: a konkursbo is registered as its own entity with organisasjonsform KBO
+//   and a fresh registreringsdatoEnhetsregisteret, searched with the documented
+//   fraRegistreringsdatoEnhetsregisteret/tilRegistreringsdatoEnhetsregisteret filters;
+//   UNCONFIRMED (A3) that the estate always carries the debtor's industry code and municipality,
+//   so those fields are null when the estate lacks them;
+// - trustees: role group BOBE (Bostyrer) of the roles answer, holder as `bostyrer` (live capture
+//   roller-915330193-konkurs.json) or `person` (the documented role shape);
+// - searches stop at 10 000 hits: brreg answers 400 when (page+1)*size exceeds 10 000 (A1).
+import { z } from 'zod';
+import { defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { int, orgnr, page, size } from '../../runtime/fields.js';
+import {
+  ENHET_PATH,
+  ENHETER_PATH,
+  ROLLER_PATH,
+  adresse,
+  checkSearchWindow,
+  embedded,
+  enhetUrl,
+  kode,
+  registerCoverage,
+  minusDays,
+  osloDate,
+  registerstatus,
+  searchWindowRule,
+} from './common.js';
+import { rolleholder, type RollerSvar } from './rolleholder.js';
+import type { Enhet, HalPage } from './shapes.js';
 
-export const konkursBostyrer: ToolDefinition[] = [];
-export const konkursServerTools: ToolDefinition[] = [];
+const HOUR = 3600;
+const coverage = registerCoverage(['company', 'bankruptcy']);
+
+const checkLimitWindow = searchWindowRule('limit', 'shorten `days` instead of paging further');
+
+const paging = (p: HalPage<string, unknown>['page'] | undefined) => ({
+  totalt: p?.totalElements ?? 0,
+  side: p?.number ?? 0,
+  antallSider: p?.totalPages ?? 0,
+});
+
+const konkursGet = defineTool({
+  name: '_konkurs_get',
+  title: 'Is this company registered bankrupt?',
+  description:
+    'Whether a Norwegian organisation number is registered bankrupt in Enhetsregisteret. Every entity in the register gets `registrertKonkurs` (true/false); one not flagged bankrupt (solvent, under dissolution or deleted alike) gets false with `konkurs: null`, never not_found. When bankrupt, `konkurs` holds name, organisation form, industry code, founding date, bankruptcy date (konkursdato) and address. Also gives the register status word (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet) and whether the number is itself a bankruptcy estate (erKonkursbo). Only a number that is not a registered entity answers not_found with detailCode ORG_NOT_FOUND; a sub-unit (underenhet) number is not an entity and answers so too. The flag is what the register shows today; a lifted bankruptcy reads false.',
+  input: { orgnr: orgnr() },
+  coverage,
+  cacheTtlSeconds: HOUR,
+  route: '/konkurs/enhet/:orgnr',
+  example: { orgnr: '915330193' },
+  run: async ({ orgnr }, ctx) => {
+    const e = await ctx.find<Enhet>('brreg', ENHET_PATH, { params: { orgnr } });
+    if (!e) throw fail.notFound(`${orgnr} is not in Enhetsregisteret`, { detailCode: 'ORG_NOT_FOUND' });
+    const bankrupt = e.konkurs === true;
+    return {
+      orgnr: e.organisasjonsnummer,
+      navn: e.navn,
+      registrertKonkurs: bankrupt,
+      konkurs: bankrupt
+        ? {
+            navn: e.navn,
+            organisasjonsform: kode(e.organisasjonsform),
+            naeringskode: kode(e.naeringskode1),
+            stiftelsesdato: e.stiftelsesdato ?? null,
+            konkursdato: e.konkursdato ?? null,
+            adresse: adresse(e.forretningsadresse ?? e.postadresse),
+          }
+        : null,
+      status: registerstatus(e),
+      slettedato: e.slettedato ?? null,
+      erKonkursbo: e.organisasjonsform?.kode === 'KBO',
+      kilde: { register: 'Enhetsregisteret', url: enhetUrl(e.organisasjonsnummer) },
+    };
+  },
+});
+
+const KONKURSBO_SUFFIX = /\s+KONKURSBO$/i;
+
+const konkursRecent = defineTool({
+  name: '_konkurs_recent',
+  title: 'Bankruptcies opened in the last days',
+  description:
+    'Bankruptcy estates (konkursbo) registered in Enhetsregisteret in the last `days` days (1-90, default 7; today in Norway counts as day one), newest first. When a court opens bankruptcy, the estate is registered as its own entity (organisation form KBO, usually within days), so this list is the register\'s record of bankruptcies opened recently. Each item: the estate\'s own orgnr and name, the debtor\'s name (the estate name without " KONKURSBO"), registration date, municipality and industry code (null when the estate record lacks them). The debtor\'s organisation number is not part of the estate record; find it with brreg_konkurs_search. `totalt` is the exact count in the window; page with `limit` (1-100, default 20) and `page` (0-based); (page+1)*limit may not exceed 10000. An empty list means no estate was registered in the window (today\'s registrations may still be coming).',
+  input: {
+    days: int({ min: 1, max: 90, default: 7, description: 'Window in days, 1 to 90, ending today (Norwegian date). Default 7.' }),
+    limit: int({ min: 1, max: 100, default: 20, description: 'Estates per page, 1 to 100. Default 20.' }),
+    page: page(),
+  },
+  refine: checkLimitWindow,
+  coverage,
+  cacheTtlSeconds: HOUR,
+  route: '/konkurs/recent',
+  example: {},
+  run: async ({ days, limit, page }, ctx) => {
+    const til = osloDate(ctx.now());
+    const fra = minusDays(til, days - 1);
+    const res = await ctx.get<HalPage<'enheter', Enhet>>('brreg', ENHETER_PATH, {
+      query: {
+        organisasjonsform: 'KBO',
+        fraRegistreringsdatoEnhetsregisteret: fra,
+        tilRegistreringsdatoEnhetsregisteret: til,
+        sort: 'registreringsdatoEnhetsregisteret,desc',
+        size: limit,
+        page,
+      },
+    });
+    const estates = embedded(res, 'enheter').map((e) => {
+      const place = e.forretningsadresse ?? e.postadresse;
+      return {
+        orgnr: e.organisasjonsnummer,
+        navn: e.navn,
+        debitorNavn: e.navn.replace(KONKURSBO_SUFFIX, ''),
+        registreringsdato: e.registreringsdatoEnhetsregisteret ?? null,
+        kommune: place?.kommune ?? null,
+        kommunenummer: place?.kommunenummer ?? null,
+        naeringskode: kode(e.naeringskode1),
+      };
+    });
+    return {
+      periode: { fra, til, dager: days },
+      ...paging(res.page),
+      limit,
+      konkursbo: estates,
+      kilde: { register: 'Enhetsregisteret', filter: 'organisasjonsform=KBO, registreringsdatoEnhetsregisteret in periode' },
+    };
+  },
+});
+
+const konkursSearch = defineTool({
+  name: '_konkurs_search',
+  title: 'Search bankrupt companies by name',
+  description:
+    'Entities that Enhetsregisteret currently flags as bankrupt (konkurs=true) whose name matches `q` (at least 2 characters; the register\'s own name search, ranked by relevance, so several words widen the match). Each hit: orgnr, name, organisation form, industry code, bankruptcy date, founding date, municipality and status. The flag includes old bankruptcies still open; check konkursdato. Page with `size` (1-100, default 20) and `page` (0-based); (page+1)*size may not exceed 10000. An empty list means no bankrupt entity matches; the company may still exist solvent (use brreg.enhet.lookup or brreg_konkurs_get).',
+  input: {
+    q: z.string().trim().min(2).max(200).describe('Name or part of a name, at least 2 characters.'),
+    size: size(100, 20),
+    page: page(),
+  },
+  refine: checkSearchWindow,
+  coverage,
+  cacheTtlSeconds: HOUR,
+  route: '/konkurs/search',
+  example: { q: '1VASK' },
+  run: async ({ q, size, page }, ctx) => {
+    const res = await ctx.get<HalPage<'enheter', Enhet>>('brreg', ENHETER_PATH, { query: { navn: q, konkurs: true, size, page } });
+    return {
+      q,
+      ...paging(res.page),
+      size,
+      treff: embedded(res, 'enheter').map((e) => {
+        const place = e.forretningsadresse ?? e.postadresse;
+        return {
+          orgnr: e.organisasjonsnummer,
+          navn: e.navn,
+          organisasjonsform: kode(e.organisasjonsform),
+          naeringskode: kode(e.naeringskode1),
+          konkursdato: e.konkursdato ?? null,
+          stiftelsesdato: e.stiftelsesdato ?? null,
+          kommune: place?.kommune ?? null,
+          kommunenummer: place?.kommunenummer ?? null,
+          status: registerstatus(e),
+        };
+      }),
+    };
+  },
+});
+
+const bostyrer = defineTool({
+  name: 'konkurs.bostyrer',
+  title: 'Trustees of a bankruptcy estate',
+  description:
+    'The trustees (bostyrer, role group BOBE) registered on a Norwegian company, from its roles in Enhetsregisteret: name, postal address when given, and whether resigned or deregistered. A company under bankruptcy normally has one, a lawyer appointed by the court. `observation` says how to read the list: "measured" means the roles were read, so an empty list means no trustee is registered; "unmeasured" means the roles lookup failed, and the empty list then says nothing (see `note`; try again later). A number with no roles in the register answers not_found.',
+  input: { orgnr: orgnr() },
+  coverage,
+  cacheTtlSeconds: HOUR,
+  route: '/konkurs/bostyrer/:orgnr',
+  example: { orgnr: '915330193' },
+  run: async ({ orgnr }, ctx) => {
+    const roles = await ctx.settle(ctx.get<RollerSvar>('brreg', ROLLER_PATH, { params: { orgnr } }));
+    if (roles.status === 'not_found') throw fail.notFound(`Enhetsregisteret has no roles for ${orgnr}; the number is probably not registered.`);
+    if (roles.status === 'error') {
+      return {
+        orgnr,
+        observation: 'unmeasured' as const,
+        antall: 0,
+        bostyrere: [],
+        sistEndret: null,
+        note: `The roles lookup failed (${roles.error.code}: ${roles.error.message}); the empty list says nothing about whether a trustee is registered.`,
+      };
+    }
+    const groups = (roles.value?.rollegrupper ?? []).filter((g) => g.type.kode === 'BOBE');
+    const list = groups.flatMap((g) => (g.roller ?? []).map(rolleholder));
+    return {
+      orgnr,
+      observation: 'measured' as const,
+      antall: list.length,
+      bostyrere: list,
+      sistEndret: groups[0]?.sistEndret ?? null,
+      note: list.length === 0 ? 'No trustee (BOBE) is registered: the company is most likely not under bankruptcy, or the trustee is not registered yet.' : undefined,
+    };
+  },
+});
+
+/** Tools only the brreg-konkurs server offers, in spec order. */
+export const konkursServerTools = [konkursGet, konkursRecent, konkursSearch];
+/** konkurs.bostyrer, shared by brreg and brreg-konkurs. */
+export const konkursBostyrer = [bostyrer];

@@ -1,4 +1,73 @@
-// brreg.profil: entity, roles and latest accounts in one answer (UPSTREAMS.md A1, A2).
-import type { ToolDefinition } from '../../runtime/define.js';
+// brreg.profil: entity, roles and latest accounts of one organisation number in one answer, each
+// part fetched on its own so that one failing source leaves the others standing. Enhetsregisteret
+// (https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html; UPSTREAMS.md A1) for the
+// entity and its roles, Regnskapsregisteret (UPSTREAMS.md A2) for the accounts; the key figures are
+// the ones brreg.regnskap.summary gives (regnskap-figures.ts).
+import type { Settled } from '../../runtime/context.js';
+import { defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { orgnr } from '../../runtime/fields.js';
+import { DAY, ENHET_PATH, REGNSKAP_PATH, ROLLER_PATH, mapEnhet, registerCoverage } from './common.js';
+import { sammendrag, type Regnskap } from './regnskap-figures.js';
+import { rolleholder, type RollerSvar } from './rolleholder.js';
+import type { Enhet } from './shapes.js';
 
-export const profilTools: ToolDefinition[] = [];
+type SourceStatus = 'ok' | 'error' | 'not_found';
+
+const status = (s: Settled<unknown>): SourceStatus => s.status;
+
+const profil = defineTool({
+  name: 'profil',
+  title: 'Company profile: entity, roles and latest accounts',
+  description:
+    'One Norwegian organisation number in one answer: the entity from Enhetsregisteret (name, form, status, industry, address, bankruptcy and dissolution flags), its roles (CEO, board, auditor, trustee …, each with holder name and whether resigned), and key figures of the latest filed accounts (revenue, net result, equity, debt, equity ratio, debt ratio; SELSKAP statement preferred; amounts in the statement\'s currency). Use it for a first overview; use brreg.regnskap.* or brreg.roller.* for detail. `_sources` gives each part\'s status: ok, not_found (the register has nothing: e.g. no filed accounts) or error (the source failed; details in `_errors`). A part that is not ok is null, and the answer still succeeds when at least one part is ok. A number unknown to every source answers not_found.',
+  input: { orgnr: orgnr() },
+  coverage: registerCoverage(['company', 'roles', 'annual-accounts']),
+  cacheTtlSeconds: DAY,
+  route: '/profil/:orgnr',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr }, ctx) => {
+    const params = { orgnr };
+    const [enhet, roller, regnskap] = await Promise.all([
+      ctx.settle(ctx.get<Enhet>('brreg', ENHET_PATH, { params })),
+      ctx.settle(ctx.get<RollerSvar>('brreg', ROLLER_PATH, { params })),
+      ctx.settle(ctx.get<Regnskap[]>('brreg-regnskap', REGNSKAP_PATH, { params })),
+    ]);
+    const accounts = regnskap.status === 'ok' ? sammendrag(regnskap.value ?? []) : null;
+    const sources: Record<'enhet' | 'roller' | 'regnskap', SourceStatus> = {
+      enhet: status(enhet),
+      roller: status(roller),
+      // A 200 with an empty list files nothing, the same as a 404.
+      regnskap: regnskap.status === 'ok' && !accounts ? 'not_found' : status(regnskap),
+    };
+    const errors = Object.fromEntries(
+      (
+        [
+          ['enhet', enhet],
+          ['roller', roller],
+          ['regnskap', regnskap],
+        ] as const
+      ).flatMap(([name, s]) => (s.status === 'error' ? [[name, s.error]] : [])),
+    );
+    if (!Object.values(sources).includes('ok')) {
+      if (sources.enhet === 'not_found') throw fail.notFound(`${orgnr} is not in Enhetsregisteret, and no roles or accounts are registered for it.`);
+      const first = Object.entries(errors)[0];
+      throw fail.upstream(`No source answered for ${orgnr}: ${first ? `${first[0]}: ${first[1].message}` : 'unknown failure'}`);
+    }
+    const rollegrupper = roller.status === 'ok' ? (roller.value?.rollegrupper ?? []) : null;
+    return {
+      orgnr,
+      navn: enhet.status === 'ok' ? enhet.value.navn : null,
+      enhet: enhet.status === 'ok' ? mapEnhet(enhet.value) : null,
+      roller:
+        rollegrupper === null
+          ? null
+          : rollegrupper.flatMap((g) => (g.roller ?? []).map((r) => ({ gruppe: g.type.kode, gruppeBeskrivelse: g.type.beskrivelse, ...rolleholder(r) }))),
+      regnskap: accounts,
+      _sources: sources,
+      ...(Object.keys(errors).length > 0 && { _errors: errors }),
+    };
+  },
+});
+
+export const profilTools = [profil];

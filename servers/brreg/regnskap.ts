@@ -1,4 +1,253 @@
-// Accounts tools (regnskap.*). Regnskapsregisteret API (UPSTREAMS.md A2).
-import type { ToolDefinition } from '../../runtime/define.js';
+// Accounts tools (regnskap.liste, regnskap.dokument, regnskap.summary, regnskap.trend) on
+// Regnskapsregisteret's open API (UPSTREAMS.md A2). The mapping follows the API's OpenAPI
+// description (brreg/regnskapsregister-api regnskapsregister.yaml: `GET /regnskap/{orgnr}` with
+// optional `regnskapstype`, a JSON array; `GET /regnskap/{orgnr}/{id}`, one object; 404 with an
+// empty body when nothing matches) and live captures of 2026-09-23 (ikkeseb/brreg-snap
+// tests/fixtures/brreg/regnskap-*.json: 404 = nothing filed, 500 = bank/insurance plans BANK/FORS).
+// Relied on but UNCONFIRMED: how many years the list holds (one year per type in most captures,
+// three for Equinor), so every tool reports what it found rather than assuming either.
+import { z } from 'zod';
+import type { ToolContext } from '../../runtime/context.js';
+import { defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { int, orgnr } from '../../runtime/fields.js';
+import { DAY, REGNSKAP_PATH, registerCoverage } from './common.js';
+import {
+  REGNSKAP_DOKUMENT_PATH,
+  REGNSKAPSTYPER,
+  newestFirst,
+  nokkeltall,
+  regnskapRef,
+  regnskapUrl,
+  regnskapsaar,
+  sammendrag,
+  type Regnskap,
+  type Regnskapstype,
+} from './regnskap-figures.js';
 
-export const regnskapTools: ToolDefinition[] = [];
+const coverage = registerCoverage(['annual-accounts', 'financial-statements'], 'annual');
+
+const regnskapstype = (omitted: string) =>
+  z
+    .enum(REGNSKAPSTYPER)
+    .describe(`SELSKAP (the company's own statement) or KONSERN (group statement), upper case exactly. ${omitted}`)
+    .optional();
+
+const kilde = (orgnr: string) => ({ register: 'Regnskapsregisteret', url: regnskapUrl(orgnr) });
+
+const LIMITS =
+  'Regnskapsregisteret\'s open API holds the most recently filed accounts only (from accounting year 2018; usually one year, occasionally the last few), and has no year parameter. Banks and insurers (special BANK/FORS plans) are not served: the upstream answers HTTP 500 for them, which this tool reports as upstream_unavailable.';
+
+/** Every statement filed for the number (optionally of one type); [] when nothing is filed (404). */
+async function filed(ctx: ToolContext, orgnr: string, type?: Regnskapstype): Promise<Regnskap[]> {
+  const list = await ctx.find<Regnskap[]>('brreg-regnskap', REGNSKAP_PATH, { params: { orgnr }, query: { regnskapstype: type } });
+  return newestFirst((list ?? []).filter((r) => !type || r.regnskapstype === type));
+}
+
+const regnskapListe = defineTool({
+  name: 'regnskap.liste',
+  title: 'List filed annual accounts',
+  description:
+    `The annual accounts Regnskapsregisteret holds for a Norwegian organisation number, newest first: per statement its id (pass it to brreg.regnskap.dokument), type (SELSKAP or KONSERN), accounting year and period, currency, plan, and key figures (revenue, operating result, net result, equity, debt, total assets, equity and debt ratios). Use it to see which statements exist before fetching one in full. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
+  input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit for both.') },
+  coverage,
+  cacheTtlSeconds: DAY,
+  route: '/regnskap/:orgnr',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr, regnskapstype }, ctx) => {
+    const list = await filed(ctx, orgnr, regnskapstype);
+    return {
+      orgnr,
+      regnskapstype: regnskapstype ?? null,
+      count: list.length,
+      aar: [...new Set(list.map(regnskapsaar))],
+      regnskap: list.map((r) => ({ ...regnskapRef(r), nokkeltall: nokkeltall(r) })),
+      note: list.length === 0 ? `Regnskapsregisteret has no filed accounts${regnskapstype ? ` of type ${regnskapstype}` : ''} for ${orgnr}.` : undefined,
+      kilde: kilde(orgnr),
+    };
+  },
+});
+
+const n = (v: number | undefined) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** The full statement, field by field; null where the filing reports nothing. */
+function statement(r: Regnskap) {
+  const res = r.resultatregnskapResultat;
+  const drift = res?.driftsresultat;
+  const finans = res?.finansresultat;
+  const ekg = r.egenkapitalGjeld;
+  const e = r.eiendeler;
+  return {
+    resultatregnskap: {
+      salgsinntekter: n(drift?.driftsinntekter?.salgsinntekter),
+      sumDriftsinntekter: n(drift?.driftsinntekter?.sumDriftsinntekter),
+      loennskostnad: n(drift?.driftskostnad?.loennskostnad),
+      sumDriftskostnad: n(drift?.driftskostnad?.sumDriftskostnad),
+      driftsresultat: n(drift?.driftsresultat),
+      sumFinansinntekter: n(finans?.finansinntekt?.sumFinansinntekter),
+      rentekostnadSammeKonsern: n(finans?.finanskostnad?.rentekostnadSammeKonsern),
+      annenRentekostnad: n(finans?.finanskostnad?.annenRentekostnad),
+      sumFinanskostnad: n(finans?.finanskostnad?.sumFinanskostnad),
+      nettoFinans: n(finans?.nettoFinans),
+      ordinaertResultatFoerSkattekostnad: n(res?.ordinaertResultatFoerSkattekostnad),
+      ordinaertResultatSkattekostnad: n(res?.ordinaertResultatSkattekostnad),
+      ekstraordinaerePoster: n(res?.ekstraordinaerePoster),
+      skattekostnadEkstraordinaertResultat: n(res?.skattekostnadEkstraordinaertResultat),
+      aarsresultat: n(res?.aarsresultat),
+      totalresultat: n(res?.totalresultat),
+    },
+    balanse: {
+      eiendeler: {
+        goodwill: n(e?.goodwill ?? ekg?.goodwill),
+        sumVarer: n(e?.sumVarer),
+        sumFordringer: n(e?.sumFordringer),
+        sumInvesteringer: n(e?.sumInvesteringer),
+        sumBankinnskuddOgKontanter: n(e?.sumBankinnskuddOgKontanter),
+        sumOmloepsmidler: n(e?.omloepsmidler?.sumOmloepsmidler),
+        sumAnleggsmidler: n(e?.anleggsmidler?.sumAnleggsmidler),
+        sumEiendeler: n(e?.sumEiendeler),
+      },
+      egenkapitalOgGjeld: {
+        sumInnskuttEgenkapital: n(ekg?.egenkapital?.innskuttEgenkapital?.sumInnskuttEgenkaptial),
+        sumOpptjentEgenkapital: n(ekg?.egenkapital?.opptjentEgenkapital?.sumOpptjentEgenkapital),
+        sumEgenkapital: n(ekg?.egenkapital?.sumEgenkapital),
+        sumKortsiktigGjeld: n(ekg?.gjeldOversikt?.kortsiktigGjeld?.sumKortsiktigGjeld),
+        sumLangsiktigGjeld: n(ekg?.gjeldOversikt?.langsiktigGjeld?.sumLangsiktigGjeld),
+        sumGjeld: n(ekg?.gjeldOversikt?.sumGjeld),
+        sumEgenkapitalGjeld: n(ekg?.sumEgenkapitalGjeld),
+      },
+    },
+  };
+}
+
+const regnskapDokument = defineTool({
+  name: 'regnskap.dokument',
+  title: 'Get one annual accounts statement in full',
+  description:
+    `One filed annual accounts statement, in full: income statement (sales and operating revenue, operating costs incl. wages, operating result, financial income and costs, result before tax, tax, net and total result) and balance sheet (assets by group, paid-in and earned equity, short- and long-term debt, totals), with its type, period, currency, accounting rules, small-company flag and audit status, plus the derived key figures. Get the id from brreg.regnskap.liste (it is a string of digits). Amounts are in the statement's own currency (\`valuta\`; some companies report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
+  input: {
+    orgnr: orgnr(),
+    id: z
+      .string()
+      .regex(/^\d{1,10}$/, { error: (iss) => `must be a string of 1 to 10 digits, an id from brreg.regnskap.liste (got ${JSON.stringify(iss.input)})` })
+      .describe('Id of the statement, a string of digits such as "7192427", as brreg.regnskap.liste returns it.'),
+  },
+  coverage,
+  cacheTtlSeconds: 30 * DAY,
+  route: '/regnskap/:orgnr/dokument/:id',
+  example: { orgnr: '923609016', id: '7192427' },
+  run: async ({ orgnr, id }, ctx) => {
+    const r = await ctx.find<Regnskap>('brreg-regnskap', REGNSKAP_DOKUMENT_PATH, { params: { orgnr, id } });
+    if (!r) throw fail.notFound(`Regnskapsregisteret has no statement ${id} for ${orgnr}; list the filed ones with brreg.regnskap.liste.`);
+    return {
+      orgnr,
+      ...regnskapRef(r),
+      virksomhet: {
+        orgnr: r.virksomhet?.organisasjonsnummer ?? orgnr,
+        organisasjonsform: r.virksomhet?.organisasjonsform ?? null,
+        morselskap: r.virksomhet?.morselskap ?? null,
+      },
+      regnskapsprinsipper: {
+        regnskapsregler: r.regnkapsprinsipper?.regnskapsregler ?? null,
+        smaaForetak: r.regnkapsprinsipper?.smaaForetak ?? null,
+      },
+      revisjon: {
+        ikkeRevidertAarsregnskap: r.revisjon?.ikkeRevidertAarsregnskap ?? null,
+        fravalgRevisjon: r.revisjon?.fravalgRevisjon ?? null,
+      },
+      ...statement(r),
+      nokkeltall: nokkeltall(r),
+      kilde: { register: 'Regnskapsregisteret', url: `${regnskapUrl(orgnr)}/${id}` },
+    };
+  },
+});
+
+const regnskapSummary = defineTool({
+  name: 'regnskap.summary',
+  title: 'Key figures of the latest annual accounts',
+  description:
+    `Key figures of a Norwegian company's latest filed accounting year: revenue (driftsinntekter), operating costs and result, net financial items, result before tax, net result (aarsresultat), total assets, cash, equity, debt (short and long term), equity ratio (egenkapitalandel = equity / total assets), debt ratio (gjeldsandel = debt / total assets) and operating margin, with year, period, currency and the statement id. When that year has both a company (SELSKAP) and a group (KONSERN) statement, the SELSKAP one is used and the other type is named in \`andreRegnskapstyperSammeAar\`; pass regnskapstype to choose. Amounts are in the statement's currency (\`valuta\`, not always NOK); ratios are fractions (0.38 = 38 %), null when a figure is missing. Nothing filed answers not_found. ${LIMITS}`,
+  input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit to prefer SELSKAP when the latest year has both.') },
+  coverage,
+  cacheTtlSeconds: 30 * DAY,
+  route: '/regnskap/:orgnr/summary',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr, regnskapstype }, ctx) => {
+    const summary = sammendrag(await filed(ctx, orgnr, regnskapstype));
+    if (!summary) {
+      throw fail.notFound(`Regnskapsregisteret has no filed accounts${regnskapstype ? ` of type ${regnskapstype}` : ''} for ${orgnr}.`);
+    }
+    return { orgnr, ...summary, kilde: kilde(orgnr) };
+  },
+});
+
+const TREND_FIGURES = ['driftsinntekter', 'driftsresultat', 'aarsresultat', 'egenkapital', 'gjeld', 'sumEiendeler'] as const;
+
+/** Change from `prev` to `cur` in percent of |prev|, one decimal; null when not comparable. */
+function growth(cur: number | null, prev: number | null): number | null {
+  if (cur === null || prev === null || prev === 0) return null;
+  return Math.round(((cur - prev) / Math.abs(prev)) * 1000) / 10;
+}
+
+const regnskapTrend = defineTool({
+  name: 'regnskap.trend',
+  title: 'Year-over-year development of annual accounts',
+  description:
+    `Year-over-year growth of a Norwegian company's key figures (revenue, operating result, net result, equity, debt, total assets) over up to \`years\` accounting years (1-10, default 5) ending with the latest filed year, oldest first, with growth in percent against the previous calendar year. Usually only one year exists: Regnskapsregisteret's open API mostly serves the latest filing alone, so growth is then null. \`coverage\` reports the years requested, found and missing; read it before drawing conclusions. One statement type is used throughout (regnskapstype if given, else SELSKAP when filed, else KONSERN). Growth is null when either year lacks the figure, the earlier value is 0, the currencies differ or the previous year is missing. Nothing filed answers an empty series with coverage.yearsFound empty. ${LIMITS}`,
+  input: {
+    orgnr: orgnr(),
+    years: int({ min: 1, max: 10, default: 5, description: 'How many accounting years back from the latest filed year, 1 to 10. Default 5.' }),
+    regnskapstype: regnskapstype('Omit to follow SELSKAP when filed, else KONSERN.'),
+  },
+  coverage,
+  cacheTtlSeconds: DAY,
+  route: '/regnskap/:orgnr/trend',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr, years, regnskapstype }, ctx) => {
+    const list = await filed(ctx, orgnr, regnskapstype);
+    const type: Regnskapstype | null = regnskapstype ?? (list.some((r) => r.regnskapstype === 'SELSKAP') ? 'SELSKAP' : list[0]?.regnskapstype ?? null);
+    const latest = list.length > 0 ? regnskapsaar(list[0]) : null;
+    // One statement per year: the list is newest first, so the first seen for a year wins.
+    const byYear = new Map<number, Regnskap>();
+    for (const r of list) {
+      const aar = regnskapsaar(r);
+      if (r.regnskapstype === type && latest !== null && aar > latest - years && !byYear.has(aar)) byYear.set(aar, r);
+    }
+    const found = [...byYear.keys()].sort((a, b) => a - b);
+    const serie = found.map((aar) => {
+      const r = byYear.get(aar)!;
+      const figures = nokkeltall(r);
+      const prev = byYear.get(aar - 1);
+      const prevFigures = prev && prev.valuta === r.valuta ? nokkeltall(prev) : null;
+      return {
+        ...regnskapRef(r),
+        nokkeltall: Object.fromEntries(TREND_FIGURES.map((k) => [k, figures[k]])),
+        vekstProsent: Object.fromEntries(TREND_FIGURES.map((k) => [k, prevFigures ? growth(figures[k], prevFigures[k]) : null])),
+        sammenlignetMed: prevFigures ? aar - 1 : null,
+      };
+    });
+    const window = latest === null ? [] : Array.from({ length: years }, (_, i) => latest - years + 1 + i);
+    return {
+      orgnr,
+      regnskapstype: type,
+      serie,
+      coverage: {
+        yearsRequested: years,
+        yearsFound: found,
+        yearsMissing: window.filter((y) => !byYear.has(y)),
+        fraAar: window[0] ?? null,
+        tilAar: latest,
+        complete: latest !== null && found.length === years,
+        note:
+          latest === null
+            ? `Regnskapsregisteret has no filed accounts${regnskapstype ? ` of type ${regnskapstype}` : ''} for ${orgnr}.`
+            : found.length < 2
+              ? 'Only one accounting year is available from the open API, so no growth can be computed; older years exist only as PDF copies.'
+              : `${found.length} of ${years} requested years found.`,
+      },
+      kilde: kilde(orgnr),
+    };
+  },
+});
+
+export const regnskapTools = [regnskapListe, regnskapDokument, regnskapSummary, regnskapTrend];

@@ -1,4 +1,432 @@
-// Role tools (roller.*). Enhetsregisteret roles API (UPSTREAMS.md A1).
-import type { ToolDefinition } from '../../runtime/define.js';
+// Role tools (roller.*) over the open roles endpoint GET /enhetsregisteret/api/enheter/{orgnr}/roller.
+// Mapping follows the Enhetsregisteret API documentation
+// (https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html; UPSTREAMS.md A1) and live
+// captures of it (ikkeseb/brreg-snap tests/fixtures/brreg/roller-*.json, sondreskarsten/tidybrreg
+// roles_923609016.json). What the open API lacks shapes these tools: it gives the current roles of one
+// entity, with no start or end dates (only the markers `fratraadt` and `avregistrert`), no role history
+// and no search by person; a deleted or unknown entity answers 404. The authorised API
+// (/autorisert-api, Maskinporten) adds national identity numbers but is not used here.
+import { defineTool } from '../../runtime/define.js';
+import type { ToolContext } from '../../runtime/context.js';
+import { bool, int, orgnr, size, text } from '../../runtime/fields.js';
+import { DAY, ROLLER_PATH, kode, registerCoverage } from './common.js';
+import type { Kode, RollerGruppe, RollerRolle, RollerSvar } from './shapes.js';
 
-export const rollerTools: ToolDefinition[] = [];
+/** Companies whose roles one call of interlocks or network fetches, at most (one upstream request each). */
+export const MAX_COMPANY_FETCHES = 25;
+/** Spec 4.1: roller.network answers at most 50 nodes. */
+export const MAX_NETWORK_NODES = 50;
+
+const coverage = registerCoverage(['company', 'roles', 'board']);
+
+// ---- shared mapping -------------------------------------------------------------------------------
+
+type Holder =
+  | { type: 'person'; navn: string; fornavn: string | null; mellomnavn: string | null; etternavn: string | null; fodselsdato: string | null; erDoed: boolean | null }
+  | { type: 'enhet'; navn: string; orgnr: string; organisasjonsform: { kode: string; beskrivelse: string } | null; erSlettet: boolean | null }
+  | { type: 'bostyrer'; navn: string; erDoed: boolean | null }
+  | { type: 'ukjent'; navn: null };
+
+function holderOf(r: RollerRolle): Holder {
+  if (r.person) {
+    const n = r.person.navn ?? {};
+    const navn = [n.fornavn, n.mellomnavn, n.etternavn].filter((p): p is string => !!p && p.trim() !== '').join(' ');
+    return {
+      type: 'person',
+      navn,
+      fornavn: n.fornavn ?? null,
+      mellomnavn: n.mellomnavn ?? null,
+      etternavn: n.etternavn ?? null,
+      fodselsdato: r.person.fodselsdato ?? null,
+      erDoed: r.person.erDoed ?? null,
+    };
+  }
+  if (r.enhet) {
+    return {
+      type: 'enhet',
+      navn: (r.enhet.navn ?? []).join(' ').trim() || r.enhet.organisasjonsnummer,
+      orgnr: r.enhet.organisasjonsnummer,
+      organisasjonsform: kode(r.enhet.organisasjonsform),
+      erSlettet: r.enhet.erSlettet ?? null,
+    };
+  }
+  if (r.bostyrer) return { type: 'bostyrer', navn: r.bostyrer.navn ?? '', erDoed: r.bostyrer.erDoed ?? null };
+  return { type: 'ukjent', navn: null };
+}
+
+/**
+ * The end marker of a role. The open API gives no end date: a role is marked `fratraadt` (the holder
+ * has stepped down) or `avregistrert` (the role is deregistered), or neither. null means active.
+ */
+function endOf(r: RollerRolle): { grunn: 'fratraadt' | 'avregistrert'; dato: null } | null {
+  if (r.fratraadt === true) return { grunn: 'fratraadt', dato: null };
+  if (r.avregistrert === true) return { grunn: 'avregistrert', dato: null };
+  return null;
+}
+
+interface FlatRole {
+  gruppe: Kode;
+  rolle: RollerRolle;
+  holder: Holder;
+  active: boolean;
+}
+
+function flatten(answer: RollerSvar | null | undefined): FlatRole[] {
+  const out: FlatRole[] = [];
+  for (const g of answer?.rollegrupper ?? []) {
+    for (const r of g.roller ?? []) out.push({ gruppe: g.type, rolle: r, holder: holderOf(r), active: endOf(r) === null });
+  }
+  return out;
+}
+
+/** Comparison key of a person's full name: case, spacing and hyphen spacing do not matter. */
+const nameKey = (navn: string) => navn.toLocaleUpperCase('nb-NO').replace(/\s*-\s*/g, '-').replace(/\s+/g, ' ').trim();
+
+const rolesOf = (ctx: ToolContext, orgnr: string) => ctx.get<RollerSvar>('brreg', ROLLER_PATH, { params: { orgnr } });
+
+const ENDED_FILTER =
+  'inkluderFratraadte (default false) also counts roles the register marks as ended (fratraadt or avregistrert); the open API gives no dates, so "ended" cannot be narrowed to a period.';
+
+// ---- roller.lookup ---------------------------------------------------------------------------------
+
+function mapGroup(g: RollerGruppe) {
+  return {
+    kode: g.type.kode,
+    beskrivelse: g.type.beskrivelse,
+    sistEndret: g.sistEndret ?? null,
+    roller: (g.roller ?? []).map((r) => {
+      const holder = holderOf(r);
+      return {
+        rolle: { kode: r.type.kode, beskrivelse: r.type.beskrivelse },
+        innehaverType: holder.type,
+        navn: holder.navn,
+        fodselsdato: holder.type === 'person' ? holder.fodselsdato : null,
+        person: holder.type === 'person' ? { fornavn: holder.fornavn, mellomnavn: holder.mellomnavn, etternavn: holder.etternavn, erDoed: holder.erDoed } : null,
+        enhet: holder.type === 'enhet' ? { orgnr: holder.orgnr, navn: holder.navn, organisasjonsform: holder.organisasjonsform, erSlettet: holder.erSlettet } : null,
+        valgtAv: kode(r.valgtAv),
+        rekkefolge: r.rekkefolge ?? null,
+        fratraadt: r.fratraadt ?? null,
+        avregistrert: r.avregistrert ?? null,
+        slutt: endOf(r),
+      };
+    }),
+  };
+}
+
+export const rollerLookup = defineTool({
+  name: 'roller.lookup',
+  title: 'Roles of a Norwegian legal entity',
+  description:
+    'Current roles of one entity from Enhetsregisteret, grouped by role group (for example DAGL daily manager, STYR board with LEDE chair / MEDL member / VARA deputy, PROK procura, REVI auditor, REGN accountant, DTSO partner, BOBE bankruptcy trustee), with the date each group last changed. ' +
+    'Per role: the role code, the holder type (person, enhet for a company, bostyrer for a trustee), the name, the birth date of a person (the open API gives no national identity number), who elected the member (valgtAv, e.g. employee representative), and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
+    'Use roller.interlocks or roller.network for connections to other companies. A number that is not in the register, or a deleted entity, answers not_found; an entity without registered roles answers an empty rollegrupper list.',
+  input: { orgnr: orgnr() },
+  coverage,
+  cacheTtlSeconds: DAY,
+  route: '/enheter/:orgnr/roller',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr }, ctx) => {
+    const answer = await rolesOf(ctx, orgnr);
+    const rollegrupper = (answer?.rollegrupper ?? []).map(mapGroup);
+    const all = rollegrupper.flatMap((g) => g.roller);
+    return {
+      orgnr,
+      rollegrupper,
+      antallRoller: all.length,
+      antallAktive: all.filter((r) => r.slutt === null).length,
+      note:
+        all.length === 0
+          ? 'The register lists no roles for this entity.'
+          : 'slutt null = active. The open API gives no role start or end dates; slutt only repeats the register marker (fratraadt or avregistrert), so its dato is always null.',
+    };
+  },
+});
+
+// ---- roller.history --------------------------------------------------------------------------------
+
+export const rollerHistory = defineTool({
+  name: 'roller.history',
+  title: 'Role history of a Norwegian legal entity (not on the open API)',
+  description:
+    'Past roles (former managers, board members, auditors) of an entity. The open Enhetsregisteret API publishes only the current roles, so this tool always answers status "degraded" with capability "unavailable_on_open_api" and count 0, without calling the register. ' +
+    'count 0 does NOT mean the entity had no past roles. For current roles use roller.lookup; it also marks roles the register still lists as ended (fratraadt / avregistrert).',
+  input: { orgnr: orgnr() },
+  coverage,
+  cacheTtlSeconds: DAY,
+  route: '/enheter/:orgnr/roller/historikk',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr }) => ({
+    orgnr,
+    status: 'degraded',
+    capability: 'unavailable_on_open_api',
+    count: 0,
+    roller: [],
+    note: 'The open Enhetsregisteret API has no role history: it publishes only the roles registered now, without start or end dates. count 0 therefore does not mean there were no past roles.',
+    alternatives: [{ tool: 'brreg.roller.lookup', description: 'Current roles, with roles the register still lists as ended marked in `slutt`.' }],
+  }),
+});
+
+// ---- roller.interlocks -----------------------------------------------------------------------------
+
+interface Candidate {
+  orgnr: string;
+  company: string;
+  via: string[];
+}
+
+/** Companies that hold a role in the root themselves, in register order, without the root. */
+function companyHolders(roles: FlatRole[], root: string): Candidate[] {
+  const byOrgnr = new Map<string, Candidate>();
+  for (const r of roles) {
+    if (r.holder.type !== 'enhet' || r.holder.orgnr === root) continue;
+    const c = byOrgnr.get(r.holder.orgnr) ?? { orgnr: r.holder.orgnr, company: r.holder.navn, via: [] };
+    if (!c.via.includes(r.rolle.type.kode)) c.via.push(r.rolle.type.kode);
+    byOrgnr.set(r.holder.orgnr, c);
+  }
+  return [...byOrgnr.values()];
+}
+
+export const rollerInterlocks = defineTool({
+  name: 'roller.interlocks',
+  title: 'Shared role holders between a company and its linked companies',
+  description:
+    'Finds people who hold roles both in the given company and in companies linked to it, matched by full name. Returns interlocks[] of {orgnr, company, sharedMembers, sharedMemberNames[]}, sorted by sharedMembers descending, plus status and note. ' +
+    'Limit of the open API: it has no search by person, so the only companies that can be compared are those that hold a role in the given company themselves (auditor, accountant, corporate board member, partner; at most 25 fetched). Boards of unrelated companies are never checked: an empty list does not mean the members sit on no other boards. ' +
+    'Matching is by full name only, case-insensitive: different people with the same name match (false positives possible); compare birth dates with roller.lookup. ' +
+    'status: ok = interlocks found, every linked company compared; empty = none found among the compared companies (or none to compare); degraded = some linked companies could not be compared (upstream error or the cap), so the list may be incomplete. ' +
+    'inkluderFratraadte (default false) also counts roles marked as ended (fratraadt or avregistrert). A number not in the register answers not_found.',
+  input: {
+    orgnr: orgnr(),
+    inkluderFratraadte: bool('Also count roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
+  },
+  coverage,
+  cacheTtlSeconds: DAY,
+  route: '/enheter/:orgnr/roller/interlocks',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr, inkluderFratraadte }, ctx) => {
+    const keep = (r: FlatRole) => inkluderFratraadte || r.active;
+    const rootRoles = flatten(await rolesOf(ctx, orgnr)).filter(keep);
+    const members = new Map<string, string>();
+    for (const r of rootRoles) if (r.holder.type === 'person' && r.holder.navn) members.set(nameKey(r.holder.navn), r.holder.navn);
+
+    const linked = companyHolders(rootRoles, orgnr);
+    const candidates = linked.slice(0, MAX_COMPANY_FETCHES);
+    const skipped = linked.slice(MAX_COMPANY_FETCHES);
+    const answers = await Promise.all(candidates.map((c) => ctx.settle(rolesOf(ctx, c.orgnr))));
+
+    const interlocks: { orgnr: string; company: string; sharedMembers: number; sharedMemberNames: string[] }[] = [];
+    const compared: { orgnr: string; company: string; via: string[]; status: 'compared' | 'not_found' }[] = [];
+    const failed: { orgnr: string; company: string; via: string[]; error: string }[] = [];
+    candidates.forEach((c, i) => {
+      const a = answers[i];
+      if (a.status === 'error') {
+        failed.push({ ...c, error: a.error.message });
+        return;
+      }
+      compared.push({ ...c, status: a.status === 'ok' ? 'compared' : 'not_found' });
+      if (a.status !== 'ok') return;
+      const shared = new Set<string>();
+      for (const r of flatten(a.value).filter(keep)) {
+        if (r.holder.type !== 'person' || !r.holder.navn) continue;
+        const key = nameKey(r.holder.navn);
+        if (members.has(key)) shared.add(key);
+      }
+      if (shared.size > 0) {
+        const names = [...shared].map((k) => members.get(k)!).sort((x, y) => x.localeCompare(y, 'nb'));
+        interlocks.push({ orgnr: c.orgnr, company: c.company, sharedMembers: names.length, sharedMemberNames: names });
+      }
+    });
+    interlocks.sort((x, y) => y.sharedMembers - x.sharedMembers || x.company.localeCompare(y.company, 'nb') || x.orgnr.localeCompare(y.orgnr));
+
+    const partial = failed.length > 0 || skipped.length > 0;
+    const status = partial ? 'degraded' : interlocks.length > 0 ? 'ok' : 'empty';
+    const parts = [
+      `Compared ${members.size} person role holder(s) of ${orgnr}, by full name, with the person role holders of ${compared.length} linked compan${compared.length === 1 ? 'y' : 'ies'} (companies that hold a role in ${orgnr} themselves).`,
+      'The open Enhetsregisteret API has no search by person, so boards of unrelated companies cannot be checked: an empty or short list does not mean the members hold no other positions.',
+      'A shared full name does not prove the same person (false positives possible); compare birth dates with brreg.roller.lookup.',
+    ];
+    if (linked.length === 0) parts.push(`${orgnr} has no company among its role holders, so there was nothing to compare.`);
+    if (members.size === 0) parts.push(`${orgnr} has no person among its ${inkluderFratraadte ? '' : 'active '}role holders, so no name could match.`);
+    if (failed.length > 0) parts.push(`Could not compare ${failed.map((f) => f.orgnr).join(', ')} (upstream error); interlocks with them may be missing.`);
+    if (skipped.length > 0) parts.push(`Only the first ${MAX_COMPANY_FETCHES} of ${linked.length} linked companies were compared.`);
+    if (compared.some((c) => c.status === 'not_found')) parts.push('Linked companies answered not_found have no roles on the open API (typically deleted).');
+
+    return {
+      orgnr,
+      status,
+      interlocks,
+      comparedCompanies: compared,
+      ...(failed.length > 0 && { failedCompanies: failed }),
+      ...(skipped.length > 0 && { skippedCompanies: skipped }),
+      inkluderFratraadte,
+      note: parts.join(' '),
+    };
+  },
+});
+
+// ---- roller.network --------------------------------------------------------------------------------
+
+interface NetworkNode {
+  id: string;
+  type: 'company' | 'person';
+  label: string;
+  orgnr?: string;
+  organisasjonsform?: { kode: string; beskrivelse: string } | null;
+  fodselsdato?: string | null;
+  erDoed?: boolean | null;
+  /** 0 = the root, 1 = holds a role in the root, 2 = holds a role in a company neighbour. */
+  depth: number;
+  /** Whether this node's own role holders are in the graph. */
+  expanded: boolean;
+}
+
+interface NetworkEdge {
+  /** Role holder. */
+  from: string;
+  /** Company the role is held in. */
+  to: string;
+  rolle: string;
+  beskrivelse: string;
+  rollegruppe: string;
+  aktiv: boolean;
+}
+
+function nodeFor(h: Holder, depth: number): NetworkNode | null {
+  if (h.type === 'enhet') {
+    return { id: `org:${h.orgnr}`, type: 'company', label: h.navn, orgnr: h.orgnr, organisasjonsform: h.organisasjonsform, depth, expanded: false };
+  }
+  if (h.type === 'person') {
+    return { id: `person:${nameKey(h.navn)}|${h.fodselsdato ?? ''}`, type: 'person', label: h.navn, fodselsdato: h.fodselsdato, erDoed: h.erDoed, depth, expanded: false };
+  }
+  if (h.type === 'bostyrer' && h.navn) {
+    return { id: `person:${nameKey(h.navn)}|`, type: 'person', label: h.navn, fodselsdato: null, erDoed: h.erDoed, depth, expanded: false };
+  }
+  return null;
+}
+
+export const rollerNetwork = defineTool({
+  name: 'roller.network',
+  title: 'Role network around a Norwegian legal entity',
+  description:
+    'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (from role holder to company, with role code and whether the role is active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
+    'depth 1 (of 1 to 2, default 2) gives the role holders of the company; depth 2 also adds the role holders of every company that itself holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). ' +
+    'Limit of the open API: it has no search by person, so a person\'s other roles cannot be found and persons are never expanded; depth 2 therefore expands company neighbours only, marked by status "partial" and personExpansion "company-neighbors" with degradedReason saying why. ' +
+    'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are identified by full name and birth date, so two entries merge only when both agree. ' +
+    'inkluderFratraadte (default false) also includes roles the register marks as ended (fratraadt or avregistrert). A number that is not in the register answers not_found.',
+  input: {
+    orgnr: orgnr(),
+    depth: int({ min: 1, max: 2, default: 2, description: 'How far to expand: 1 = role holders of the company; 2 = also role holders of the companies among them. 1 to 2, default 2.' }),
+    inkluderFratraadte: bool('Also include roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
+  },
+  coverage,
+  cacheTtlSeconds: DAY,
+  route: '/enheter/:orgnr/roller/nettverk',
+  example: { orgnr: '923609016' },
+  run: async ({ orgnr, depth, inkluderFratraadte }, ctx) => {
+    const keep = (r: FlatRole) => inkluderFratraadte || r.active;
+    const nodes = new Map<string, NetworkNode>();
+    const edges: NetworkEdge[] = [];
+    let truncated = false;
+
+    const addNode = (n: NetworkNode): boolean => {
+      if (nodes.has(n.id)) return true;
+      if (nodes.size >= MAX_NETWORK_NODES) {
+        truncated = true;
+        return false;
+      }
+      nodes.set(n.id, n);
+      return true;
+    };
+    const addRoles = (companyId: string, roles: FlatRole[], d: number) => {
+      for (const r of roles.filter(keep)) {
+        const n = nodeFor(r.holder, d);
+        if (!n || n.id === companyId || !addNode(n)) continue;
+        edges.push({ from: n.id, to: companyId, rolle: r.rolle.type.kode, beskrivelse: r.rolle.type.beskrivelse, rollegruppe: r.gruppe.kode, aktiv: r.active });
+      }
+    };
+
+    const rootId = `org:${orgnr}`;
+    const rootRoles = flatten(await rolesOf(ctx, orgnr));
+    addNode({ id: rootId, type: 'company', label: orgnr, orgnr, depth: 0, expanded: true });
+    addRoles(rootId, rootRoles, 1);
+
+    const reasons: string[] = [];
+    const personsAtDepth1 = [...nodes.values()].filter((n) => n.type === 'person').length;
+    if (depth === 2) {
+      const neighbours = [...nodes.values()].filter((n) => n.type === 'company' && n.depth === 1);
+      const toFetch = truncated ? [] : neighbours.slice(0, MAX_COMPANY_FETCHES);
+      const answers = await Promise.all(toFetch.map((n) => ctx.settle(rolesOf(ctx, n.orgnr!))));
+      const failed: string[] = [];
+      toFetch.forEach((n, i) => {
+        const a = answers[i];
+        if (a.status === 'error') {
+          failed.push(n.orgnr!);
+          return;
+        }
+        n.expanded = true;
+        if (a.status === 'ok') addRoles(n.id, flatten(a.value), 2);
+      });
+      if (personsAtDepth1 > 0) {
+        reasons.push(
+          `${personsAtDepth1} person node(s) were not expanded: the open Enhetsregisteret API has no search by person, so their roles in other companies cannot be listed; only company neighbours were expanded.`,
+        );
+      }
+      if (failed.length > 0) reasons.push(`The roles of ${failed.join(', ')} could not be fetched (upstream error).`);
+      if (neighbours.length > toFetch.length) {
+        reasons.push(`${neighbours.length - toFetch.length} company neighbour(s) were not expanded (${truncated ? 'node limit reached' : `at most ${MAX_COMPANY_FETCHES} are fetched`}).`);
+      }
+    }
+    if (truncated) reasons.push(`The graph was cut at ${MAX_NETWORK_NODES} nodes.`);
+
+    const partial = reasons.length > 0;
+    const list = [...nodes.values()];
+    // Edges only between nodes that made it into the graph.
+    const kept = edges.filter((e) => nodes.has(e.from) && nodes.has(e.to));
+    return {
+      rootOrgnr: orgnr,
+      nodes: list,
+      edges: kept,
+      nodeCount: list.length,
+      edgeCount: kept.length,
+      truncated,
+      status: partial ? 'partial' : 'ok',
+      personExpansion: depth === 2 ? 'company-neighbors' : 'none',
+      ...(partial && {
+        degradedReason: reasons.join(' '),
+        alternatives: [
+          { tool: 'brreg.roller.lookup', description: 'Roles of any company node, to expand the graph by hand.' },
+          { tool: 'brreg.roller.interlocks', description: 'People shared, by full name, between this company and the companies that hold roles in it.' },
+        ],
+      }),
+      note:
+        'Edges run from role holder to company. The root node carries its organisation number as label (the roles answer does not name the entity; use brreg.enhet.lookup). Persons are keyed by full name and birth date; the open API gives no identity numbers.' +
+        (rootRoles.length === 0 ? ' The register lists no roles for this entity.' : ''),
+    };
+  },
+});
+
+// ---- roller.person-search --------------------------------------------------------------------------
+
+export const rollerPersonSearch = defineTool({
+  name: 'roller.person-search',
+  title: 'Search roles by person name (retired)',
+  description:
+    'Retired: searched the roles a named person holds across companies. The open Enhetsregisteret API offers no search by person, so the tool answers HTTP 410 api_sunset with no data. ' +
+    'Use brreg.roller.lookup for the roles of a known company, or brreg.roller.interlocks for people shared with linked companies. Parameters as before: navn (required), size 1 to 100 (default 20), inkluderFratraadte (default false).',
+  status: 'deprecated',
+  retired: {
+    code: 'api_sunset',
+    message: 'brreg.roller.person-search is retired: the open Enhetsregisteret API has no search by person, so roles cannot be looked up by name. No data is returned.',
+    alternative: 'brreg.roller.lookup (roles of a known company by organisation number) or brreg.roller.interlocks (people shared with linked companies).',
+  },
+  input: {
+    navn: text('Full or partial name of the person.'),
+    size: size(100, 20),
+    inkluderFratraadte: bool('Also include roles the register marks as ended. Default false.'),
+  },
+  coverage,
+  cacheTtlSeconds: DAY,
+  route: '/roller/personsok',
+});
+
+export const rollerTools = [rollerLookup, rollerHistory, rollerInterlocks, rollerNetwork, rollerPersonSearch];

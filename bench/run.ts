@@ -1,0 +1,196 @@
+// `npm run bench`: the host against its own bare stack, on one machine in one run. Every server
+// under test is a separate process; autocannon drives it from this one. Upstream answers are
+// recorded (no network). Prints a table and writes bench/results.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const KEY = 'bench-key-0000000000000001';
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+interface Child {
+  proc: ChildProcess;
+  url: string;
+}
+
+function startChild(args: string[], env: Record<string, string>, ready: (line: string) => string | undefined): Promise<Child> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let buffer = '';
+    const onData = (d: Buffer) => {
+      buffer += d.toString();
+      for (const line of buffer.split('\n')) {
+        const url = ready(line);
+        if (url) {
+          proc.stdout!.off('data', onData);
+          proc.stdout!.resume();
+          resolve({ proc, url });
+          return;
+        }
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+const readyLine = (line: string) => /^READY (\S+)/.exec(line)?.[1];
+const listeningLine = (line: string) => {
+  if (!line.includes('"listening"')) return undefined;
+  return (JSON.parse(line) as { url: string }).url;
+};
+
+function appEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    PORT: '0',
+    UPSTREAM_MODE: 'replay',
+    FIXED_NOW: '2026-11-22T12:00:00Z',
+    API_KEYS: `${KEY}:enterprise`,
+    // The limiter runs on every call, with ceilings the benchmark never reaches.
+    ENTERPRISE_RATE_LIMIT: '1000000000/100000000/100000',
+    ANON_RATE_LIMIT: '1000000000',
+    LOG_LEVEL: 'info',
+    ...extra,
+  };
+}
+
+const startApp = (extra?: Record<string, string>) => startChild(['--enable-source-maps', 'dist/main.mjs'], appEnv(extra), listeningLine);
+
+function rssMB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<Row> {
+  await autocannon({ ...opts, duration: 2, connections: CONNECTIONS }); // warm-up
+  const r = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
+  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+}
+
+const toolsCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } });
+const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+
+async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<string> {
+  const res = await fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body });
+  return res.text();
+}
+
+async function coldStart(): Promise<{ ms: number; rss: number; proc: ChildProcess; url: string }> {
+  const t0 = performance.now();
+  const proc = spawn(process.execPath, ['dist/main.mjs'], { env: { ...process.env, ...appEnv({ PORT: '18999', LOG_LEVEL: 'warn' }) }, stdio: 'ignore' });
+  const url = 'http://127.0.0.1:18999';
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/mcp/brreg`, { method: 'POST', headers: MCP_HEADERS, body: toolsList });
+      if (res.ok) {
+        await res.text();
+        break;
+      }
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return { ms: Math.round(performance.now() - t0), rss: rssMB(proc.pid!), proc, url };
+}
+
+async function coalescing(): Promise<{ calls: number; upstreamRequests: number }> {
+  const upstream = await startChild(['--import', 'tsx', 'bench/fake-upstream.ts'], { DELAY_MS: '200' }, readyLine);
+  const app = await startApp({ UPSTREAM_MODE: 'live', BRREG_BASE_URL: upstream.url, LOG_LEVEL: 'warn' });
+  const calls = 100;
+  await Promise.all(Array.from({ length: calls }, () => post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` })));
+  const { count } = (await (await fetch(`${upstream.url}/__count`)).json()) as { count: number };
+  app.proc.kill('SIGTERM');
+  upstream.proc.kill('SIGTERM');
+  return { calls, upstreamRequests: count };
+}
+
+function startup(factor: number): Promise<Record<string, number>> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/startup.ts'], { env: { ...process.env, FACTOR: String(factor) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += d));
+    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`startup ${factor} failed`))));
+  });
+}
+
+const catalogue = JSON.parse(readFileSync('catalogue.json', 'utf8')) as { servers: { slug: string; tools: unknown[] }[] };
+const largest = catalogue.servers.reduce((a, b) => (b.tools.length > a.tools.length ? b : a));
+
+const app = await startApp();
+const answer = await post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` });
+const baseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(answer)) }, readyLine);
+
+const rows: Row[] = [];
+rows.push(await load('baseline: bare Hono JSON route', { url: `${baseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }));
+rows.push(await load('MCP tools/call brreg.enhet.lookup (cached)', { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall }));
+rows.push(await load(`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }));
+rows.push(await load('connector GET /api/connectors/brreg/enheter/923609016', { url: `${app.url}/api/connectors/brreg/enheter/923609016`, headers: { authorization: `Bearer ${KEY}` } }));
+const companies = await fetch(`${app.url}/api/v1/companies?q=equinor`, { headers: { authorization: `Bearer ${KEY}` } });
+if (companies.status === 200) {
+  rows.push(await load('GET /api/v1/companies?q=equinor (cached)', { url: `${app.url}/api/v1/companies?q=equinor`, headers: { authorization: `Bearer ${KEY}` } }));
+}
+baseline.proc.kill('SIGTERM');
+app.proc.kill('SIGTERM');
+
+const cold = await coldStart();
+const rssAfterStart = cold.rss;
+await autocannon({ url: `${cold.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall, amount: 100_000, connections: CONNECTIONS });
+const rssAfter100k = rssMB(cold.proc.pid!);
+cold.proc.kill('SIGTERM');
+
+const coalesce = await coalescing();
+const growth = [await startup(1), await startup(10)];
+
+const base = rows[0].rps;
+const table = [
+  '| benchmark | req/s | p50 ms | p99 ms | vs baseline | errors | non-2xx |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % | ${r.errors} | ${r.non2xx} |`),
+].join('\n');
+const cpu = os.cpus();
+const report = `# Benchmark results
+
+- Date: ${new Date().toISOString()}
+- Machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length}, ${Math.round(os.totalmem() / 1073741824)} GiB, ${os.type()} ${os.release()}
+- Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up
+- Command: \`npm run bench\` (BENCH_SECONDS=${DURATION}, BENCH_CONNECTIONS=${CONNECTIONS})
+
+## Requests
+
+${table}
+
+## Start-up and memory
+
+| measure | value |
+|---|---:|
+| cold start: process start to first answered tools/list | ${cold.ms} ms |
+| resident memory after start | ${rssAfterStart} MB |
+| resident memory after 100 000 tools/call | ${rssAfter100k} MB |
+
+## Coalescing
+
+${coalesce.calls} concurrent identical tools/call with a cold cache (upstream answering after 200 ms) caused **${coalesce.upstreamRequests}** upstream request(s).
+
+## Catalogue growth (registry, services and app built in a fresh process)
+
+| servers | tools | build ms | RSS MB | heap MB |
+|---:|---:|---:|---:|---:|
+${growth.map((g) => `| ${g.servers} | ${g.tools} | ${g.buildMs} | ${g.rssMB} | ${g.heapMB} |`).join('\n')}
+`;
+writeFileSync('bench/results.md', report);
+process.stdout.write(`${report}\n`);
+process.exit(0);
