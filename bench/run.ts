@@ -75,6 +75,7 @@ interface Row {
 }
 
 async function load(name: string, opts: autocannon.Options): Promise<Row> {
+  process.stderr.write(`[bench] ${name}\n`);
   await autocannon({ ...opts, duration: 2, connections: CONNECTIONS }); // warm-up
   const r = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
   return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
@@ -109,7 +110,7 @@ async function coldStart(): Promise<{ ms: number; rss: number; proc: ChildProces
 
 async function coalescing(): Promise<{ calls: number; upstreamRequests: number }> {
   const upstream = await startChild(['--import', 'tsx', 'bench/fake-upstream.ts'], { DELAY_MS: '200' }, readyLine);
-  const app = await startApp({ UPSTREAM_MODE: 'live', BRREG_BASE_URL: upstream.url, LOG_LEVEL: 'warn' });
+  const app = await startApp({ UPSTREAM_MODE: 'live', BRREG_BASE_URL: upstream.url });
   const calls = 100;
   await Promise.all(Array.from({ length: calls }, () => post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` })));
   const { count } = (await (await fetch(`${upstream.url}/__count`)).json()) as { count: number };
@@ -127,9 +128,12 @@ function startup(factor: number): Promise<Record<string, number>> {
   });
 }
 
+const step = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
 const catalogue = JSON.parse(readFileSync('catalogue.json', 'utf8')) as { servers: { slug: string; tools: unknown[] }[] };
 const largest = catalogue.servers.reduce((a, b) => (b.tools.length > a.tools.length ? b : a));
 
+step('starting the app and the baseline');
 const app = await startApp();
 const answer = await post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` });
 const baseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(answer)) }, readyLine);
@@ -146,13 +150,16 @@ if (companies.status === 200) {
 baseline.proc.kill('SIGTERM');
 app.proc.kill('SIGTERM');
 
+step('cold start and memory');
 const cold = await coldStart();
 const rssAfterStart = cold.rss;
 await autocannon({ url: `${cold.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall, amount: 100_000, connections: CONNECTIONS });
 const rssAfter100k = rssMB(cold.proc.pid!);
 cold.proc.kill('SIGTERM');
 
+step('coalescing');
 const coalesce = await coalescing();
+step('catalogue growth');
 const growth = [await startup(1), await startup(10)];
 
 const base = rows[0].rps;

@@ -1,7 +1,7 @@
 // What a tool function gets besides its validated input: the upstream layer (already bound to the
 // tool's cache lifetime and the request's counters), a clock, and configuration.
 import { toToolError, type ErrorCode } from './errors.js';
-import type { RequestStats, UpstreamCall, UpstreamClient, UpstreamResult } from './upstream/client.js';
+import type { CacheRef, RequestStats, UpstreamCall, UpstreamClient, UpstreamResult } from './upstream/client.js';
 import type { QueryValue } from './upstream/url.js';
 
 export interface CallOptions {
@@ -31,7 +31,18 @@ export interface ToolContext {
   publicBaseUrl: string;
 }
 
+/**
+ * What a run depended on: the cached upstream answers it read. A run is reusable (its result may
+ * be served again while those answers stay cached) only if every upstream answer it used was
+ * cached, none failed, and it did not read the clock.
+ */
+export interface RunTrace {
+  refs: CacheRef[];
+  reusable: boolean;
+}
+
 export interface ContextDeps {
+  trace?: RunTrace;
   upstream: UpstreamClient;
   stats: RequestStats;
   ttlSeconds: number;
@@ -41,12 +52,26 @@ export interface ContextDeps {
 }
 
 export function createContext(deps: ContextDeps): ToolContext {
-  const call = <T>(upstream: string, path: string, options: CallOptions, notFound: 'error' | 'null') =>
-    deps.upstream.request<T>({ upstream, path, ...options, notFound }, deps.stats, deps.ttlSeconds);
+  const trace = deps.trace;
+  const traced = async <T>(c: UpstreamCall): Promise<UpstreamResult<T | null>> => {
+    try {
+      const result = await deps.upstream.request<T>(c, deps.stats, deps.ttlSeconds);
+      if (trace) {
+        if (result.ref) trace.refs.push(result.ref);
+        else trace.reusable = false;
+      }
+      return result;
+    } catch (err) {
+      if (trace) trace.reusable = false;
+      throw err;
+    }
+  };
+  const call = <T>(upstream: string, path: string, options: CallOptions, notFound: 'error' | 'null') => traced<T>({ upstream, path, ...options, notFound });
+  const now = deps.now ?? (() => new Date());
   return {
     get: async <T>(upstream: string, path: string, options: CallOptions = {}) => (await call<T>(upstream, path, options, 'error')).data as T,
     find: async <T>(upstream: string, path: string, options: CallOptions = {}) => (await call<T>(upstream, path, options, 'null')).data,
-    request: <T>(c: UpstreamCall) => deps.upstream.request<T>(c, deps.stats, deps.ttlSeconds),
+    request: <T>(c: UpstreamCall) => traced<T>(c),
     settle: async <T>(work: Promise<T>): Promise<Settled<T>> => {
       try {
         return { status: 'ok', value: await work };
@@ -56,7 +81,10 @@ export function createContext(deps: ContextDeps): ToolContext {
         return { status: 'error', error: { code: e.code, message: e.message } };
       }
     },
-    now: deps.now ?? (() => new Date()),
+    now: () => {
+      if (trace) trace.reusable = false;
+      return now();
+    },
     env: deps.env,
     publicBaseUrl: deps.publicBaseUrl,
   };

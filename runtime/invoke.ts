@@ -1,10 +1,11 @@
 // Runs one tool for any face of the service (MCP, connector routes, data proxy, REST): status
 // rules, validation, the tool function, error mapping and metrics, in one place.
 import type { Logger } from 'pino';
-import { createContext } from './context.js';
+import { createContext, type RunTrace } from './context.js';
 import { ToolError, fail, toToolError } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { CompiledTool } from './registry.js';
+import type { ResultMemo } from './result-memo.js';
 import type { RequestStats, UpstreamClient } from './upstream/client.js';
 import { validationError } from './validation.js';
 
@@ -15,9 +16,28 @@ export interface InvokeDeps {
   metrics: Metrics;
   logger: Logger;
   now?: () => Date;
+  results?: ResultMemo;
 }
 
-export type Outcome = { ok: true; data: unknown } | { ok: false; error: ToolError };
+/** A success carries its data and the data serialised (`json`), which the faces send as they are. */
+export type Outcome = { ok: true; data: unknown; json: string } | { ok: false; error: ToolError };
+
+/** A remembered success: the JSON is at hand; the data is parsed only if someone asks for it. */
+function rememberedOutcome(json: string): Outcome {
+  let data: unknown;
+  let parsed = false;
+  return {
+    ok: true,
+    json,
+    get data() {
+      if (!parsed) {
+        data = JSON.parse(json);
+        parsed = true;
+      }
+      return data;
+    },
+  };
+}
 
 function retiredError(tool: CompiledTool): ToolError {
   const r = tool.def.retired!;
@@ -29,9 +49,20 @@ function retiredError(tool: CompiledTool): ToolError {
 
 export async function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, requestId?: string): Promise<Outcome> {
   const started = performance.now();
+  const memoKey = deps.results?.key(tool.name, rawArgs);
+  const remembered = memoKey === undefined ? undefined : deps.results!.get(memoKey);
+  if (remembered !== undefined) {
+    stats.cacheHits += 1;
+    deps.metrics.recordTool(tool.server.slug, tool.name, 'ok', performance.now() - started);
+    return rememberedOutcome(remembered);
+  }
   let outcome: Outcome;
   try {
-    outcome = { ok: true, data: await execute(tool, rawArgs, deps, stats) };
+    const trace: RunTrace = { refs: [], reusable: true };
+    const data = await execute(tool, rawArgs, deps, stats, trace);
+    const json = JSON.stringify(data) ?? 'null';
+    if (memoKey !== undefined) deps.results!.remember(memoKey, trace, json);
+    outcome = { ok: true, data, json };
   } catch (err) {
     const error = toToolError(err);
     if (error.code === 'internal') {
@@ -43,7 +74,7 @@ export async function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: Inv
   return outcome;
 }
 
-async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats): Promise<unknown> {
+async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, trace: RunTrace): Promise<unknown> {
   const parsed = tool.schema.safeParse(rawArgs ?? {});
   if (tool.status === 'deprecated' || tool.status === 'planned') throw retiredError(tool);
   if (!parsed.success) throw validationError(parsed.error);
@@ -55,6 +86,7 @@ async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, s
     env: deps.env,
     publicBaseUrl: deps.publicBaseUrl,
     now: deps.now,
+    trace,
   });
   const missing = (tool.def.credentials ?? []).filter((name) => deps.env(name) === undefined);
   if (missing.length > 0) {

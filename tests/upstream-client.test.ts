@@ -35,7 +35,7 @@ describe('UpstreamClient: URLs', () => {
     });
     expect(transport.sends).toBe(1);
     expect(transport.requests[0].url).toBe(
-      'https://open.example.test/api/v1/enheter/a%2Fb%20c%3Fd%23e/roller?fields=navn&fields=orgnr&page=0&size=20&flag=true&q=%C3%98+x',
+      'https://open.example.test/api/v1/enheter/a%2Fb%20c%3Fd%23e/roller?fields=navn&fields=orgnr&flag=true&page=0&q=%C3%98+x&size=20',
     );
     expect(transport.requests[0].method).toBe('GET');
     expect(transport.requests[0].upstreamId).toBe('open');

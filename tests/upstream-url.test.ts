@@ -72,7 +72,7 @@ describe('buildUrl: query', () => {
       none: null,
       empty: [],
     });
-    expect(url).toBe('https://h.test/s?navn=equinor+asa&kommune=0301&kommune=4601&page=0&exact=false');
+    expect(url).toBe('https://h.test/s?exact=false&kommune=0301&kommune=4601&navn=equinor+asa&page=0');
     const params = new URL(url).searchParams;
     expect(params.getAll('kommune')).toEqual(['0301', '4601']);
     expect(params.has('skip')).toBe(false);

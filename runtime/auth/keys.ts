@@ -3,6 +3,7 @@
 // plain hash is enough: there is nothing to guess from it.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 
 export const TIERS = ['dev', 'pro', 'team', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -71,6 +72,8 @@ export function writeKeyFile(path: string, keys: KeyRecord[]): void {
  */
 export class KeyStore {
   private byHash = new Map<string, KeyRecord>();
+  /** Recent tokens and what they resolved to, so a request does not hash its key again; emptied on every reload. */
+  private readonly recent = new LRUCache<string, KeyRecord | false>({ max: 10_000 });
   private fileDigest = '';
   private lastCheck = 0;
   private readonly envKeys: KeyRecord[];
@@ -113,6 +116,7 @@ export class KeyStore {
       const keys = text ? ((JSON.parse(text) as KeyFile).keys ?? []) : [];
       if (!Array.isArray(keys)) throw new Error('"keys" is not an array');
       this.byHash = this.build(keys);
+      this.recent.clear();
       this.fileDigest = digest;
     } catch (err) {
       this.onError(`API_KEYS_FILE is not valid (${(err as Error).message}); keeping the keys loaded before`);
@@ -125,7 +129,11 @@ export class KeyStore {
       this.lastCheck = now;
       this.refresh();
     }
-    return this.byHash.get(hashKey(key));
+    const known = this.recent.get(key);
+    if (known !== undefined) return known || undefined;
+    const record = this.byHash.get(hashKey(key));
+    this.recent.set(key, record ?? false);
+    return record;
   }
 }
 

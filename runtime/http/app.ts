@@ -4,38 +4,39 @@ import { Hono } from 'hono';
 import { landingRoutes, renderLanding } from '../../landing/routes.js';
 import { BASE_PLACEHOLDER, renderCatalogue } from '../catalogue.js';
 import { ToolError } from '../errors.js';
-import { createMcpHandler, methodNotAllowed } from '../mcp/http.js';
+import { createMcpEndpoint, METHOD_NOT_ALLOWED, unknownServer, type McpEndpoint } from '../mcp/endpoint.js';
+import { honoMcpHandler, toResponse } from '../mcp/http.js';
 import type { Services } from '../services.js';
 import { limitAnonymous, requireKey } from './api-auth.js';
 import { connectorRoutes } from './connectors.js';
 import { problemResponse } from './problem.js';
-import { allowedHostnames, hostGuard, requestContext, type AppEnv } from './request.js';
+import { allowedHostnames, hostChecker, hostGuard, requestContext, type AppEnv } from './request.js';
+
+export interface AppParts {
+  app: Hono<AppEnv>;
+  mcp: McpEndpoint;
+  checkHost: ReturnType<typeof hostChecker>;
+}
 
 export function createApp(services: Services): Hono<AppEnv> {
+  return createAppParts(services).app;
+}
+
+/** The app and the pieces the Node fast path shares with it (runtime/http/node-listener.ts). */
+export function createAppParts(services: Services): AppParts {
   const { config } = services;
   const base = config.publicBaseUrl;
   const app = new Hono<AppEnv>();
   const extraHosts = (config.env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+  const checkHost = hostChecker(allowedHostnames(base, config.host, extraHosts));
 
   app.use('*', requestContext(services));
-  app.use('*', hostGuard(allowedHostnames(base, config.host, extraHosts)));
+  app.use('*', hostGuard(checkHost));
 
   const pages = renderLanding(services);
   const catalogueJson = renderCatalogue(services.registry).split(BASE_PLACEHOLDER).join(base);
-  const mcp = createMcpHandler(services);
-  const unknownServer = (slug: string) =>
-    new Response(
-      JSON.stringify({
-        jsonrpc: '2.0',
-        id: null,
-        error: {
-          code: -32000,
-          message: `No MCP server "${slug.slice(0, 80)}". The list of servers is at ${base}/mcp (HTML) and ${base}/catalogue.json (JSON).`,
-          data: { servers: `${base}/mcp`, catalogue: `${base}/catalogue.json` },
-        },
-      }),
-      { status: 404, headers: { 'content-type': 'application/json' } },
-    );
+  const mcp = createMcpEndpoint(services);
+  const mcpRoute = honoMcpHandler(mcp, config.trustProxy);
 
   app.get('/', (c) => c.redirect('/mcp'));
   app.use('/mcp', limitAnonymous(services));
@@ -43,21 +44,21 @@ export function createApp(services: Services): Hono<AppEnv> {
 
   app.post('/mcp/:slug', (c) => {
     const slug = c.req.param('slug');
-    if (!services.registry.server(slug)) return unknownServer(slug);
-    return mcp(c, slug);
+    if (!mcp.has(slug)) return toResponse(unknownServer(slug, base));
+    return mcpRoute(c, slug);
   });
   app.get('/mcp/:slug', limitAnonymous(services), (c) => {
     const slug = c.req.param('slug');
     const html = pages.servers.get(slug);
-    if (!html) return unknownServer(slug);
+    if (!html) return toResponse(unknownServer(slug, base));
     if ((c.req.header('accept') ?? '').includes('text/html')) {
       c.get('log').route = 'landing';
       return c.body(html, 200, { 'content-type': 'text/html; charset=utf-8' });
     }
-    return methodNotAllowed();
+    return toResponse(METHOD_NOT_ALLOWED);
   });
   app.on(['DELETE', 'PUT', 'PATCH'], '/mcp/:slug', (c) =>
-    services.registry.server(c.req.param('slug')) ? methodNotAllowed() : unknownServer(c.req.param('slug')),
+    toResponse(mcp.has(c.req.param('slug')) ? METHOD_NOT_ALLOWED : unknownServer(c.req.param('slug'), base)),
   );
 
   app.get('/catalogue.json', limitAnonymous(services), (c) => {
@@ -90,5 +91,5 @@ export function createApp(services: Services): Hono<AppEnv> {
     }
     return problemResponse(new ToolError('internal', 'An internal error occurred; the request id identifies it in our logs.'), base, reqId);
   });
-  return app;
+  return { app, mcp, checkHost };
 }

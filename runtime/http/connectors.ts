@@ -42,7 +42,7 @@ export function toolHandler(services: Services, tool: CompiledTool) {
       const outcome = await invokeTool(tool, args, services.invokeDeps, c.get('stats'), reqId);
       log.outcome = outcome.ok ? 'ok' : outcome.error.code;
       if (!outcome.ok) return problemResponse(outcome.error, services.config.publicBaseUrl, reqId);
-      return c.json(outcome.data as object);
+      return c.body(outcome.json, 200, { 'content-type': 'application/json' });
     } catch (err) {
       const e = toToolError(err);
       log.outcome = e.code;

@@ -25,12 +25,47 @@ export type AppEnv = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+export interface RequestRecord {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  started: number;
+  log: LogFields;
+  stats: RequestStats;
+}
+
+/** The one structured log line of a request (and its metric). No key or credential is in it. */
+export function logRequest(services: Services, r: RequestRecord): void {
+  services.metrics.httpRequests.labels(r.log.route ?? 'other', String(r.status)).inc();
+  services.logger.info(
+    {
+      reqId: r.reqId,
+      method: r.method,
+      path: r.path.length > 200 ? `${r.path.slice(0, 200)}…` : r.path,
+      route: r.log.route,
+      slug: r.log.slug,
+      tool: r.log.tool,
+      keyId: r.log.keyId,
+      outcome: r.log.outcome,
+      status: r.status,
+      durationMs: Math.round((performance.now() - r.started) * 100) / 100,
+      upstreamCalls: r.stats.upstreamCalls,
+      cacheHits: r.stats.cacheHits,
+    },
+    'request',
+  );
+}
+
+/** An incoming X-Request-Id when it is sane, else a new one. */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
-  const { logger } = services;
   return async (c, next) => {
     const started = performance.now();
-    const incoming = c.req.header('x-request-id');
-    const reqId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const reqId = requestIdFrom(c.req.header('x-request-id'));
     const stats: RequestStats = { upstreamCalls: 0, cacheHits: 0 };
     const log: LogFields = {};
     c.set('reqId', reqId);
@@ -38,25 +73,7 @@ export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     c.set('log', log);
     await next();
     c.res.headers.set('x-request-id', reqId);
-    const status = c.res.status;
-    services.metrics.httpRequests.labels(log.route ?? 'other', String(status)).inc();
-    logger.info(
-      {
-        reqId,
-        method: c.req.method,
-        path: c.req.path.length > 200 ? `${c.req.path.slice(0, 200)}…` : c.req.path,
-        route: log.route,
-        slug: log.slug,
-        tool: log.tool,
-        keyId: log.keyId,
-        outcome: log.outcome,
-        status,
-        durationMs: Math.round((performance.now() - started) * 100) / 100,
-        upstreamCalls: stats.upstreamCalls,
-        cacheHits: stats.cacheHits,
-      },
-      'request',
-    );
+    logRequest(services, { reqId, method: c.req.method, path: c.req.path, status: c.res.status, started, log, stats });
   };
 }
 
@@ -92,30 +109,41 @@ export function allowedHostnames(publicBaseUrl: string, bindHost: string, extra:
   return names;
 }
 
-function refusal(path: string, message: string): Response {
-  const body = path.startsWith('/mcp')
+export function refusal(path: string, message: string): { status: 403; contentType: string; body: string } {
+  const mcp = path.startsWith('/mcp');
+  const body = mcp
     ? { jsonrpc: '2.0', error: { code: -32000, message }, id: null }
     : { type: 'about:blank', title: 'Forbidden', status: 403, detail: message };
-  return new Response(JSON.stringify(body), {
-    status: 403,
-    headers: { 'content-type': path.startsWith('/mcp') ? 'application/json' : 'application/problem+json' },
-  });
+  return { status: 403, contentType: mcp ? 'application/json' : 'application/problem+json', body: JSON.stringify(body) };
+}
+
+/**
+ * The DNS-rebinding check on Host and Origin: undefined when the request may pass, else the
+ * reason. Host values found good are remembered, since a client sends the same one every time.
+ */
+export function hostChecker(allowed: Set<string>): (host: string | undefined, origin: string | undefined) => string | undefined {
+  const good = new Set<string>();
+  return (host, origin) => {
+    if (!host) return 'Missing Host header';
+    if (origin === undefined && good.has(host)) return undefined;
+    const hostname = hostnameOf(host);
+    if (!hostname) return `Invalid Host header: ${host.slice(0, 100)}`;
+    if (!allowed.has(hostname)) return `Invalid Host: ${hostname.slice(0, 100)}`;
+    if (good.size < 64) good.add(host);
+    if (origin === undefined) return undefined;
+    const originHost = origin === 'null' ? undefined : hostnameOf(origin);
+    if (!originHost || !allowed.has(originHost)) return `Invalid Origin: ${origin.slice(0, 100)}`;
+    return undefined;
+  };
 }
 
 /** Refuses requests whose Host or Origin names another site (DNS rebinding), with 403. */
-export function hostGuard(allowed: Set<string>): MiddlewareHandler<AppEnv> {
+export function hostGuard(check: ReturnType<typeof hostChecker>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const host = c.req.header('host');
-    if (!host) return refusal(c.req.path, 'Missing Host header');
-    const hostname = hostnameOf(host);
-    if (!hostname) return refusal(c.req.path, `Invalid Host header: ${host.slice(0, 100)}`);
-    if (!allowed.has(hostname)) return refusal(c.req.path, `Invalid Host: ${hostname.slice(0, 100)}`);
-    const origin = c.req.header('origin');
-    if (origin !== undefined && origin !== 'null') {
-      const originHost = hostnameOf(origin);
-      if (!originHost || !allowed.has(originHost)) return refusal(c.req.path, `Invalid Origin: ${origin.slice(0, 100)}`);
-    } else if (origin === 'null') {
-      return refusal(c.req.path, 'Invalid Origin: null');
+    const reason = check(c.req.header('host'), c.req.header('origin'));
+    if (reason) {
+      const r = refusal(c.req.path, reason);
+      return new Response(r.body, { status: r.status, headers: { 'content-type': r.contentType } });
     }
     await next();
   };

@@ -39,9 +39,9 @@ export function initializeResult(prepared: PreparedServer, requested: unknown): 
   return `{"protocolVersion":${JSON.stringify(version)},${prepared.initializeTail}}`;
 }
 
-/** Serialises a tool's data as MCP text content, or its error as an isError result. */
-export function toolResult(data: unknown): string {
-  return `{"content":[{"type":"text","text":${JSON.stringify(JSON.stringify(data) ?? 'null')}}]}`;
+/** A tool's data, already serialised, as MCP text content. */
+export function toolResult(json: string): string {
+  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}]}`;
 }
 
 export function toolErrorResult(body: unknown): string {

@@ -9,7 +9,6 @@ import { authHeaders, type CredentialSource } from './auth.js';
 import type { UpstreamDefinition } from './catalogue.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
 import { buildUrl, type QueryValue } from './url.js';
-import { recordingKey } from './recordings.js';
 import { Semaphore } from './semaphore.js';
 import type { SharedCache } from './shared-cache.js';
 
@@ -38,6 +37,15 @@ export interface UpstreamResult<T = unknown> {
   headers: Record<string, string>;
   fetchedAt: number;
   fromCache: boolean;
+  /** Set when the answer sits in the response cache: lets a caller ask later whether it still does. */
+  ref?: CacheRef;
+}
+
+/** A cached answer by identity: current while the cache still holds this very entry within its lifetime. */
+export interface CacheRef {
+  key: string;
+  entry: object;
+  ttlMs: number;
 }
 
 /** Counters of one incoming request, for its log line. */
@@ -112,6 +120,12 @@ export class UpstreamClient {
     return out;
   }
 
+  /** Whether a cached answer a caller used is still the one the cache would serve. */
+  isCurrent(ref: CacheRef): boolean {
+    const entry = this.cache.get(ref.key);
+    return entry === ref.entry && this.now() - entry.fetchedAt <= ref.ttlMs;
+  }
+
   /** Empties the local response cache (tests, benchmarks). */
   clearCache(): void {
     this.cache.clear();
@@ -125,7 +139,8 @@ export class UpstreamClient {
     const idempotent = method === 'GET' || call.idempotent === true;
     const ttlMs = (call.ttlSeconds ?? defaultTtlSeconds) * 1000;
     const headerPart = call.headers ? ` ${JSON.stringify(Object.entries(call.headers).sort())}` : '';
-    const key = `${call.accept ?? 'json'} ${recordingKey(method, url, body)}${headerPart}`;
+    // Tools build a request the same way every time, so the URL as built is a stable key.
+    const key = `${call.accept ?? 'json'} ${method} ${url}${body === undefined ? '' : ` ${body}`}${headerPart}`;
 
     let entry: CacheEntry | undefined;
     let fromCache = false;
@@ -166,13 +181,14 @@ export class UpstreamClient {
         }
       }
     }
+    const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, entry, ttlMs } : undefined;
     if (entry.status === 404 || entry.status === 410) {
       if (call.notFound === 'null') {
-        return { status: entry.status, data: null, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
+        return { status: entry.status, data: null, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref };
       }
       throw fail.notFound(`${def.name} has no record at ${new URL(url).pathname}`);
     }
-    return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
+    return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref };
   }
 
   private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall, stats?: RequestStats): Promise<CacheEntry> {

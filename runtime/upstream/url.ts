@@ -1,8 +1,36 @@
 // Builds an upstream URL from a base, a path template and values, never by concatenating user
-// input: every `{name}` is percent-encoded as one segment, and the result must stay under the base.
+// input: every `{name}` is percent-encoded as one path segment (so it cannot contain `/`, `?` or
+// `#`), `.` and `..` are refused, and the template itself is code. The result therefore always
+// stays under the base; a final check asserts it anyway.
 import { fail } from '../errors.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+
+const PARAM = /\{([A-Za-z0-9_]+)\}/g;
+const normalisedBases = new Map<string, string>();
+const checkedTemplates = new Set<string>();
+
+/** A template must be an absolute path under the base: no scheme, no `//`, no `.` or `..` segment. */
+function checkTemplate(template: string): void {
+  if (checkedTemplates.has(template)) return;
+  const segments = template.split('?')[0].split('/');
+  if (template.startsWith('//') || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(template) || segments.some((s, i) => (i > 0 || s !== '') && (s === '' || s === '.' || s === '..'))) {
+    throw fail.invalidInput('the request would leave the upstream it was meant for');
+  }
+  checkedTemplates.add(template);
+}
+
+/** The base without a trailing slash, validated once per distinct base. */
+function normaliseBase(base: string): string {
+  let out = normalisedBases.get(base);
+  if (out === undefined) {
+    const u = new URL(base);
+    if (u.search || u.hash) throw new Error(`upstream base URL ${base} must not have a query or fragment`);
+    out = u.href.replace(/\/+$/, '');
+    normalisedBases.set(base, out);
+  }
+  return out;
+}
 
 export function buildUrl(
   base: string,
@@ -10,22 +38,26 @@ export function buildUrl(
   params: Record<string, string | number> = {},
   query: Record<string, QueryValue> = {},
 ): string {
-  const path = template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => {
+  const root = normaliseBase(base);
+  checkTemplate(template);
+  const path = template.replace(PARAM, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
     const text = String(value);
     if (text === '' || text === '.' || text === '..') throw fail.invalidInput(`${name}: is not a usable identifier`);
     return encodeURIComponent(text);
   });
-  const baseUrl = new URL(base.endsWith('/') ? base : `${base}/`);
-  const url = new URL(path.replace(/^\//, ''), baseUrl);
-  if (url.origin !== baseUrl.origin || !url.pathname.startsWith(baseUrl.pathname)) {
-    throw fail.invalidInput('the request would leave the upstream it was meant for');
-  }
-  for (const [key, value] of Object.entries(query)) {
+  let url = `${root}${path.startsWith('/') ? '' : '/'}${path}`;
+  let search: URLSearchParams | undefined;
+  // Sorted, so that one request has one URL (and one cache entry) whatever order the tool wrote.
+  for (const key of Object.keys(query).sort()) {
+    const value = query[key];
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const v of value) url.searchParams.append(key, String(v));
-    else url.searchParams.append(key, String(value));
+    search ??= new URLSearchParams();
+    if (Array.isArray(value)) for (const v of value) search.append(key, String(v));
+    else search.append(key, String(value));
   }
-  return url.toString();
+  if (search) url += `?${search.toString()}`;
+  if (!url.startsWith(`${root}/`)) throw fail.invalidInput('the request would leave the upstream it was meant for');
+  return url;
 }

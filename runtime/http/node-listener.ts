@@ -1,0 +1,66 @@
+// The Node request listener: POST /mcp/<slug> for a known slug goes straight to the MCP endpoint
+// on Node's own request and response objects (no web Request, Response or router per call);
+// everything else, and any MCP request the fast path does not take, goes through the Hono app.
+// Both paths run the same endpoint, host check and log line.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import type { McpHttpResponse } from '../mcp/endpoint.js';
+import type { Services } from '../services.js';
+import type { RequestStats } from '../upstream/client.js';
+import type { AppParts } from './app.js';
+import { readIncomingText } from './body.js';
+import { logRequest, refusal, requestIdFrom, type LogFields } from './request.js';
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+export function createNodeListener(services: Services, parts: AppParts): (req: IncomingMessage, res: ServerResponse) => void {
+  const viaHono = getRequestListener(parts.app.fetch);
+  const { trustProxy } = services.config;
+
+  async function fastMcp(req: IncomingMessage, res: ServerResponse, slug: string): Promise<void> {
+    const started = performance.now();
+    const reqId = requestIdFrom(header(req, 'x-request-id'));
+    const stats: RequestStats = { upstreamCalls: 0, cacheHits: 0 };
+    const log: LogFields = {};
+    let answer: McpHttpResponse;
+    const reason = parts.checkHost(header(req, 'host'), header(req, 'origin'));
+    if (reason) {
+      const r = refusal('/mcp', reason);
+      answer = { status: r.status, headers: { 'content-type': r.contentType }, body: r.body };
+    } else {
+      try {
+        answer = await parts.mcp.handle(slug, {
+          header: (name) => header(req, name),
+          readBody: (max) => readIncomingText(req, max),
+          clientAddress: () => (trustProxy && header(req, 'x-forwarded-for')?.split(',')[0]?.trim()) || req.socket.remoteAddress || 'unknown',
+          reqId,
+          stats,
+          log,
+        });
+      } catch (err) {
+        services.logger.error({ err, reqId }, 'unhandled error');
+        answer = { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (request ${reqId})` } }) };
+      }
+    }
+    const headers: Record<string, string | number> = { ...answer.headers, 'x-request-id': reqId };
+    if (answer.body !== null) headers['content-length'] = Buffer.byteLength(answer.body);
+    res.writeHead(answer.status, headers);
+    res.end(answer.body ?? undefined);
+    logRequest(services, { reqId, method: 'POST', path: req.url ?? '', status: answer.status, started, log, stats });
+  }
+
+  return (req, res) => {
+    const url = req.url ?? '';
+    if (req.method === 'POST' && url.startsWith('/mcp/')) {
+      const slug = url.slice(5);
+      if (parts.mcp.has(slug)) {
+        void fastMcp(req, res, slug);
+        return;
+      }
+    }
+    void viaHono(req, res);
+  };
+}

@@ -1,0 +1,54 @@
+// Remembers a tool's serialised result for as long as every cached upstream answer it was built
+// from is still the one in the response cache. A repeat call then skips validation, the tool
+// function and serialisation; any change upstream (a new entry, an expiry) makes it run again.
+// Runs that read the clock, made an uncached call or saw an upstream failure are never remembered.
+import { LRUCache } from 'lru-cache';
+import type { RunTrace } from './context.js';
+import type { CacheRef, UpstreamClient } from './upstream/client.js';
+
+interface Remembered {
+  refs: CacheRef[];
+  json: string;
+}
+
+const MAX_ARGS_LENGTH = 2048;
+
+export class ResultMemo {
+  private readonly memo = new LRUCache<string, Remembered>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (r) => r.json.length + 100 * (r.refs.length + 1),
+  });
+
+  constructor(private readonly upstream: UpstreamClient) {}
+
+  /** The memo key of a call, or undefined when its arguments are not worth remembering. */
+  key(toolName: string, rawArgs: unknown): string | undefined {
+    let args: string | undefined;
+    try {
+      args = JSON.stringify(rawArgs ?? {});
+    } catch {
+      return undefined;
+    }
+    return args === undefined || args.length > MAX_ARGS_LENGTH ? undefined : `${toolName}\u0000${args}`;
+  }
+
+  get(key: string): string | undefined {
+    const r = this.memo.get(key);
+    if (!r) return undefined;
+    for (const ref of r.refs) {
+      if (!this.upstream.isCurrent(ref)) {
+        this.memo.delete(key);
+        return undefined;
+      }
+    }
+    return r.json;
+  }
+
+  remember(key: string, trace: RunTrace, json: string): void {
+    if (trace.reusable) this.memo.set(key, { refs: trace.refs, json });
+  }
+
+  clear(): void {
+    this.memo.clear();
+  }
+}

@@ -1,0 +1,109 @@
+// The result memo: a repeat call is served without running the tool while its cached upstream
+// answers stand; it runs again when they change, and never memoises clock-dependent or failed runs.
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadConfig } from '../runtime/config.js';
+import { defineServer, defineTool } from '../runtime/define.js';
+import { invokeTool } from '../runtime/invoke.js';
+import { createServices } from '../runtime/services.js';
+import type { Transport } from '../runtime/upstream/transport.js';
+
+function setup(status = 200) {
+  let sends = 0;
+  let runs = 0;
+  const transport: Transport = {
+    send: async (req) => {
+      sends += 1;
+      if (req.url.includes('/fail')) return { status: 500, headers: {}, body: Buffer.from('') };
+      return { status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ n: sends, url: req.url })) };
+    },
+  };
+  const tool = (name: string, run: Parameters<typeof defineTool>[0]['run']) =>
+    defineTool({
+      name,
+      title: 'T',
+      description: 'd',
+      input: { id: z.string() },
+      coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
+      cacheTtlSeconds: 60,
+      route: `/${name}`,
+      example: { id: 'a' },
+      run: async (input, ctx) => {
+        runs += 1;
+        return run!(input, ctx);
+      },
+    });
+  const server = defineServer({
+    slug: 'memo',
+    prefix: 'memo',
+    name: 'N',
+    owner: 'O',
+    description: 'D',
+    license: 'L',
+    tier: 'free',
+    upstreams: ['fake'],
+    countries: ['NO'],
+    docs: [],
+    tools: [
+      tool('plain', async ({ id }, ctx) => ctx.get('fake', '/x/{id}', { params: { id } })),
+      tool('clock', async ({ id }, ctx) => ({ data: await ctx.get('fake', '/x/{id}', { params: { id } }), at: ctx.now().toISOString() })),
+      tool('partial', async ({ id }, ctx) => ({ a: await ctx.settle(ctx.get('fake', '/x/{id}', { params: { id } })), b: await ctx.settle(ctx.get('fake', '/fail')) })),
+    ],
+  });
+  const services = createServices(loadConfig({ UPSTREAM_MODE: 'replay' }), {
+    servers: [server],
+    upstreams: [{ id: 'fake', name: 'Fake', baseUrl: 'https://fake.test', envVar: 'FAKE_BASE_URL', auth: { type: 'none' }, docs: '' }],
+    transport,
+    logger: pino({ level: 'silent' }),
+    retryBaseMs: 1,
+  });
+  const call = (name: string, args: unknown) => invokeTool(services.registry.server('memo')!.toolsByName.get(`memo.${name}`)!, args, services.invokeDeps, { upstreamCalls: 0, cacheHits: 0 });
+  return { services, call, counts: () => ({ sends, runs }) };
+}
+
+describe('result memo', () => {
+  it('serves a repeat call without running the tool, with the same JSON', async () => {
+    const s = setup();
+    const first = await s.call('plain', { id: 'a' });
+    const second = await s.call('plain', { id: 'a' });
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    expect(second.json).toBe(first.json);
+    expect(second.data).toEqual(first.data);
+    expect(s.counts()).toEqual({ sends: 1, runs: 1 });
+    await s.call('plain', { id: 'b' });
+    expect(s.counts()).toEqual({ sends: 2, runs: 2 });
+  });
+
+  it('runs again when the upstream answer it was built from leaves the cache', async () => {
+    const s = setup();
+    await s.call('plain', { id: 'a' });
+    s.services.upstream.clearCache();
+    const again = await s.call('plain', { id: 'a' });
+    expect(s.counts()).toEqual({ sends: 2, runs: 2 });
+    expect(again.ok && (again.data as { n: number }).n).toBe(2);
+  });
+
+  it('never remembers a run that read the clock', async () => {
+    const s = setup();
+    await s.call('clock', { id: 'a' });
+    await s.call('clock', { id: 'a' });
+    expect(s.counts()).toEqual({ sends: 1, runs: 2 });
+  });
+
+  it('never remembers a run in which an upstream call failed', async () => {
+    const s = setup();
+    await s.call('partial', { id: 'a' });
+    await s.call('partial', { id: 'a' });
+    expect(s.counts().runs).toBe(2);
+  });
+
+  it('does not remember failures', async () => {
+    const s = setup(404);
+    const r1 = await s.call('plain', { id: 'a' });
+    expect(r1.ok).toBe(false);
+    await s.call('plain', { id: 'a' });
+    expect(s.counts().runs).toBe(2);
+  });
+});
