@@ -7,19 +7,20 @@ import { loadConfig } from '../runtime/config.js';
 import { defineServer, defineTool } from '../runtime/define.js';
 import { invokeTool } from '../runtime/invoke.js';
 import { createServices } from '../runtime/services.js';
-import type { Transport } from '../runtime/upstream/transport.js';
+import type { RawResponse, Transport } from '../runtime/upstream/transport.js';
 
 function setup(status = 200) {
   let sends = 0;
   let runs = 0;
   const transport: Transport = {
-    send: async (req) => {
+    send: async (req): Promise<RawResponse> => {
       sends += 1;
       if (req.url.includes('/fail')) return { status: 500, headers: {}, body: Buffer.from('') };
       return { status, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ n: sends, url: req.url })) };
     },
   };
-  const tool = (name: string, run: Parameters<typeof defineTool>[0]['run']) =>
+  type Run = (input: { id: string }, ctx: Parameters<NonNullable<Parameters<typeof defineTool>[0]['run']>>[1]) => Promise<unknown>;
+  const tool = (name: string, run: Run) =>
     defineTool({
       name,
       title: 'T',
@@ -31,7 +32,7 @@ function setup(status = 200) {
       example: { id: 'a' },
       run: async (input, ctx) => {
         runs += 1;
-        return run!(input, ctx);
+        return run(input, ctx);
       },
     });
   const server = defineServer({
