@@ -4,6 +4,7 @@
 // Both paths run the same endpoint, host check and log line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
+import { answerLength } from '../mcp/dispatch.js';
 import type { McpHttpResponse } from '../mcp/endpoint.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
@@ -46,9 +47,16 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
       }
     }
     const headers: Record<string, string | number> = { ...answer.headers, 'x-request-id': reqId };
-    if (answer.body !== null) headers['content-length'] = Buffer.byteLength(answer.body);
+    const body = answer.body;
+    if (body !== null) headers['content-length'] = answerLength(body);
     res.writeHead(answer.status, headers);
-    res.end(answer.body ?? undefined);
+    if (typeof body === 'string' || body === null) res.end(body ?? undefined);
+    else {
+      res.cork();
+      for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
+      res.end(body[body.length - 1]);
+      res.uncork();
+    }
     logRequest(services, { reqId, method: 'POST', path: req.url ?? '', status: answer.status, started, log, stats });
   }
 

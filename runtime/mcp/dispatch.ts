@@ -13,6 +13,19 @@ export interface PreparedServer {
   /** `"capabilities":…,"serverInfo":…,"instructions":…` without the braces. */
   initializeTail: string;
   toolsListResult: string;
+  /** `{"result":{"tools":…},"jsonrpc":"2.0","id":` as bytes: a tools/list answer is this plus the id. */
+  toolsListHead: Buffer;
+}
+
+/** A serialised JSON-RPC answer: text, or byte chunks to be written one after the other. */
+export type Answer = string | Buffer[];
+
+export function answerText(a: Answer): string {
+  return typeof a === 'string' ? a : Buffer.concat(a).toString('utf8');
+}
+
+export function answerLength(a: Answer): number {
+  return typeof a === 'string' ? Buffer.byteLength(a) : a.reduce((n, b) => n + b.length, 0);
 }
 
 export function prepareServer(server: CompiledServer, version: string): PreparedServer {
@@ -21,7 +34,8 @@ export function prepareServer(server: CompiledServer, version: string): Prepared
     serverInfo: { name: server.slug, title: server.def.name, version },
     instructions: `${server.def.description} Data owner: ${server.def.owner}. Licence: ${server.def.license}. tools/list needs no key; tools/call needs "Authorization: Bearer <key>".`,
   }).slice(1, -1);
-  return { server, initializeTail: tail, toolsListResult: `{"tools":${server.toolsListJson}}` };
+  const toolsListResult = `{"tools":${server.toolsListJson}}`;
+  return { server, initializeTail: tail, toolsListResult, toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`) };
 }
 
 const idJson = (id: RequestId) => JSON.stringify(id);
@@ -51,7 +65,7 @@ export function toolErrorResult(body: unknown): string {
 export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Promise<string>;
 
 /** Answers one request with a serialised JSON-RPC response. */
-export async function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool): Promise<string> {
+export async function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool): Promise<Answer> {
   const { id, method } = message;
   const params = message.params ?? {};
   switch (method) {
@@ -63,7 +77,8 @@ export async function dispatch(prepared: PreparedServer, message: JsonRpcRequest
     case 'ping':
       return resultMessage(id, '{}');
     case 'tools/list':
-      return resultMessage(id, prepared.toolsListResult);
+      // The tool list is large and never changes: its bytes are made once, only the id is new.
+      return [prepared.toolsListHead, Buffer.from(`${idJson(id)}}`)];
     case 'tools/call': {
       const name = params.name;
       if (typeof name !== 'string') return errorMessage(id, INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');

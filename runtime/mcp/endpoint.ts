@@ -15,7 +15,7 @@ import type { Decision } from '../ratelimit/limiter.js';
 import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
-import { dispatch, errorMessage, prepareServer, toolErrorResult, toolResult, type PreparedServer } from './dispatch.js';
+import { answerText, dispatch, errorMessage, prepareServer, toolErrorResult, toolResult, type Answer, type PreparedServer } from './dispatch.js';
 import { classify, isInitialize, type JsonRpcRequest, type RequestId } from './messages.js';
 
 /** What the endpoint needs of an HTTP request, whichever server delivered it. */
@@ -31,7 +31,7 @@ export interface McpHttpRequest {
 export interface McpHttpResponse {
   status: number;
   headers: Record<string, string>;
-  body: string | null;
+  body: Answer | null;
 }
 
 const JSON_TYPE = 'application/json';
@@ -172,13 +172,13 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       log.outcome = outcome.ok ? 'ok' : outcome.error.code;
       return outcome.ok ? toolResult(outcome.json) : toolErrorResult(errorBody(outcome.error, req.reqId));
     };
-    let answers: string[];
+    let answers: Answer[];
     try {
       answers = requests.length === 1 ? [await dispatch(server, requests[0], callTool)] : await Promise.all(requests.map((m) => dispatch(server, m, callTool)));
     } finally {
       decision.release();
     }
-    const body = answers.length === 1 ? answers[0] : `[${answers.join(',')}]`;
+    const body = answers.length === 1 ? answers[0] : `[${answers.map(answerText).join(',')}]`;
     return { status: 200, headers: { 'content-type': JSON_TYPE, ...decision.headers }, body };
   }
 

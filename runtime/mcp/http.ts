@@ -3,10 +3,11 @@
 import type { Context } from 'hono';
 import { readBodyText } from '../http/body.js';
 import { clientAddress, type AppEnv } from '../http/request.js';
+import { answerText } from './dispatch.js';
 import type { McpEndpoint, McpHttpResponse } from './endpoint.js';
 
 export function toResponse(r: McpHttpResponse): Response {
-  return new Response(r.body, { status: r.status, headers: r.headers });
+  return new Response(r.body === null ? null : answerText(r.body), { status: r.status, headers: r.headers });
 }
 
 export function honoMcpHandler(endpoint: McpEndpoint, trustProxy: boolean) {
