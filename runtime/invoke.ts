@@ -5,7 +5,7 @@ import { createContext, type RunTrace } from './context.js';
 import { ToolError, fail, toToolError } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { CompiledTool } from './registry.js';
-import type { ResultMemo } from './result-memo.js';
+import type { Remembered, ResultMemo } from './result-memo.js';
 import type { RequestStats, UpstreamClient } from './upstream/client.js';
 import { validationError } from './validation.js';
 
@@ -19,19 +19,23 @@ export interface InvokeDeps {
   results?: ResultMemo;
 }
 
-/** A success carries its data and the data serialised (`json`), which the faces send as they are. */
-export type Outcome = { ok: true; data: unknown; json: string } | { ok: false; error: ToolError };
+/**
+ * A success carries its data, the data serialised (`json`, what the faces send), and `quoted()`,
+ * the JSON as a JSON string literal for MCP text content.
+ */
+export type Outcome = { ok: true; data: unknown; json: string; quoted(): string } | { ok: false; error: ToolError };
 
 /** A remembered success: the JSON is at hand; the data is parsed only if someone asks for it. */
-function rememberedOutcome(json: string): Outcome {
+function rememberedOutcome(r: Remembered): Outcome {
   let data: unknown;
   let parsed = false;
   return {
     ok: true,
-    json,
+    json: r.json,
+    quoted: () => (r.quoted ??= JSON.stringify(r.json)),
     get data() {
       if (!parsed) {
-        data = JSON.parse(json);
+        data = JSON.parse(r.json);
         parsed = true;
       }
       return data;
@@ -62,7 +66,7 @@ export async function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: Inv
     const data = await execute(tool, rawArgs, deps, stats, trace);
     const json = JSON.stringify(data) ?? 'null';
     if (memoKey !== undefined) deps.results!.remember(memoKey, trace, json);
-    outcome = { ok: true, data, json };
+    outcome = { ok: true, data, json, quoted: () => JSON.stringify(json) };
   } catch (err) {
     const error = toToolError(err);
     if (error.code === 'internal') {

@@ -6,9 +6,11 @@ import { LRUCache } from 'lru-cache';
 import type { RunTrace } from './context.js';
 import type { CacheRef, UpstreamClient } from './upstream/client.js';
 
-interface Remembered {
+export interface Remembered {
   refs: CacheRef[];
   json: string;
+  /** The JSON as a JSON string literal (MCP text content), made on first use. */
+  quoted?: string;
 }
 
 const MAX_ARGS_LENGTH = 2048;
@@ -32,7 +34,7 @@ export class ResultMemo {
     return args === undefined || args.length > MAX_ARGS_LENGTH ? undefined : `${toolName}\u0000${args}`;
   }
 
-  get(key: string): string | undefined {
+  get(key: string): Remembered | undefined {
     const r = this.memo.get(key);
     if (!r) return undefined;
     for (const ref of r.refs) {
@@ -41,7 +43,7 @@ export class ResultMemo {
         return undefined;
       }
     }
-    return r.json;
+    return r;
   }
 
   remember(key: string, trace: RunTrace, json: string): void {

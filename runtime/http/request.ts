@@ -37,7 +37,7 @@ export interface RequestRecord {
 
 /** The one structured log line of a request (and its metric). No key or credential is in it. */
 export function logRequest(services: Services, r: RequestRecord): void {
-  services.metrics.httpRequests.labels(r.log.route ?? 'other', String(r.status)).inc();
+  services.metrics.countHttp(r.log.route ?? 'other', r.status);
   services.logger.info(
     {
       reqId: r.reqId,

@@ -53,9 +53,9 @@ export function initializeResult(prepared: PreparedServer, requested: unknown): 
   return `{"protocolVersion":${JSON.stringify(version)},${prepared.initializeTail}}`;
 }
 
-/** A tool's data, already serialised, as MCP text content. */
-export function toolResult(json: string): string {
-  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}]}`;
+/** A tool's data as MCP text content, given its JSON already quoted as a string literal. */
+export function toolResult(quotedJson: string): string {
+  return `{"content":[{"type":"text","text":${quotedJson}}]}`;
 }
 
 export function toolErrorResult(body: unknown): string {

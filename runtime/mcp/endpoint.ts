@@ -170,7 +170,7 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       log.tool = tool.name;
       const outcome = await invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId);
       log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-      return outcome.ok ? toolResult(outcome.json) : toolErrorResult(errorBody(outcome.error, req.reqId));
+      return outcome.ok ? toolResult(outcome.quoted()) : toolErrorResult(errorBody(outcome.error, req.reqId));
     };
     let answers: Answer[];
     try {
