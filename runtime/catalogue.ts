@@ -58,12 +58,12 @@ export interface Catalogue {
   servers: ServerRecord[];
 }
 
-function toolRecord(tool: CompiledTool): ToolRecord {
+function toolRecord(tool: CompiledTool, live: boolean): ToolRecord {
   const creds = tool.def.credentials ?? [];
   return {
     name: tool.name,
     description: tool.description,
-    status: tool.declaredStatus,
+    status: live ? tool.status : tool.declaredStatus,
     annotations: tool.annotations,
     inputSchema: tool.jsonSchema,
     requiresAuth: true,
@@ -93,7 +93,8 @@ export function availability(server: CompiledServer): Pick<ServerRecord, 'availa
   return { available: 'nå' };
 }
 
-export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER): ServerRecord {
+/** The record of a server; `live` reports each tool's status in this process rather than without credentials. */
+export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER, live = false): ServerRecord {
   const d = server.def;
   return {
     slug: server.slug,
@@ -112,7 +113,7 @@ export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER)
     platform: d.platform === true,
     countries: d.countries,
     docs: d.docs,
-    tools: server.tools.map(toolRecord),
+    tools: server.tools.map((t) => toolRecord(t, live)),
     sourceKey: server.sourceKey,
     dataSourceUrl: `${baseUrl}/data/${server.sourceKey}`,
   };

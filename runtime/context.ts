@@ -1,6 +1,7 @@
 // What a tool function gets besides its validated input: the upstream layer (already bound to the
 // tool's cache lifetime and the request's counters), a clock, and configuration.
 import { toToolError, type ErrorCode } from './errors.js';
+import type { PlatformView } from './platform.js';
 import type { CacheRef, RequestStats, UpstreamCall, UpstreamClient, UpstreamResult } from './upstream/client.js';
 import type { QueryValue } from './upstream/url.js';
 
@@ -29,6 +30,8 @@ export interface ToolContext {
   now(): Date;
   env(name: string): string | undefined;
   publicBaseUrl: string;
+  /** The service's own catalogue, health, metrics and public configuration (platform tools). */
+  platform: PlatformView;
 }
 
 /**
@@ -48,6 +51,7 @@ export interface ContextDeps {
   ttlSeconds: number;
   env: (name: string) => string | undefined;
   publicBaseUrl: string;
+  platform: PlatformView;
   now?: () => Date;
 }
 
@@ -87,5 +91,6 @@ export function createContext(deps: ContextDeps): ToolContext {
     },
     env: deps.env,
     publicBaseUrl: deps.publicBaseUrl,
+    platform: deps.platform,
   };
 }

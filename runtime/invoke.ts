@@ -5,6 +5,7 @@ import { createContext, type RunTrace } from './context.js';
 import { ToolError, fail, toToolError } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { CompiledTool } from './registry.js';
+import type { PlatformView } from './platform.js';
 import type { Remembered, ResultMemo } from './result-memo.js';
 import type { RequestStats, UpstreamClient } from './upstream/client.js';
 import { validationError } from './validation.js';
@@ -17,6 +18,7 @@ export interface InvokeDeps {
   logger: Logger;
   now?: () => Date;
   results?: ResultMemo;
+  platform: PlatformView;
 }
 
 /**
@@ -90,6 +92,7 @@ async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, s
     env: deps.env,
     publicBaseUrl: deps.publicBaseUrl,
     now: deps.now,
+    platform: deps.platform,
     trace,
   });
   const missing = (tool.def.credentials ?? []).filter((name) => deps.env(name) === undefined);

@@ -8,6 +8,7 @@ import type { InvokeDeps } from './invoke.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
+import { createPlatformView } from './platform.js';
 import { Registry } from './registry.js';
 import { ResultMemo } from './result-memo.js';
 import { envCredentials } from './upstream/auth.js';
@@ -70,7 +71,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
     retryBaseMs: options.retryBaseMs,
   });
   const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
-  const limiter = new RateLimiter(options.counterStore ?? new MemoryCounterStore(), options.tiers ?? tierTable(config.enterpriseRateLimit), config.anonymousPerMinute);
+  const tiers = options.tiers ?? tierTable(config.enterpriseRateLimit);
+  const limiter = new RateLimiter(options.counterStore ?? new MemoryCounterStore(), tiers, config.anonymousPerMinute);
   const invokeDeps: InvokeDeps = {
     upstream,
     env: (name) => credentials.get(name),
@@ -79,6 +81,13 @@ export function createServices(config: Config, options: ServiceOptions): Service
     logger,
     now: options.now ?? (config.fixedNow ? () => new Date(config.fixedNow!.getTime()) : undefined),
     results: new ResultMemo(upstream),
+    platform: createPlatformView(registry, upstream, metrics, {
+      publicBaseUrl: config.publicBaseUrl,
+      version: config.version,
+      tiers,
+      anonymousPerMinute: config.anonymousPerMinute,
+      upstreamMode: config.upstreamMode,
+    }),
   };
   return {
     config,

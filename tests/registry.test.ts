@@ -1,6 +1,6 @@
 // Registry-wide invariants: every tool of every server at once, so a new tool is covered by its
 // declaration, its recording and a line in tests/fixtures/spec-bounds.json, with no new test code.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderCatalogue } from '../runtime/catalogue.js';
 import { defineServer, defineTool } from '../runtime/define.js';
@@ -8,13 +8,18 @@ import { orgnr } from '../runtime/fields.js';
 import { Registry, RegistryError } from '../runtime/registry.js';
 import { SERVERS } from '../servers/index.js';
 import { callTool, createTestApp } from './helpers/app.js';
-import specBounds from './fixtures/spec-bounds.json' with { type: 'json' };
 import specTools from './fixtures/spec-tools.json' with { type: 'json' };
 
 const registry = new Registry(SERVERS, { get: () => undefined });
 const tools = registry.servers.flatMap((s) => s.tools.map((t) => [`${s.slug} ${t.name}`, t] as const));
 const specServers = specTools.servers as Record<string, { prefix: string; tools: string[] }>;
-const bounds = specBounds.tools as Record<string, Record<string, Record<string, unknown>>>;
+// One file per server family in tests/fixtures/spec-bounds/, merged.
+const bounds: Record<string, Record<string, Record<string, unknown>>> = Object.assign(
+  {},
+  ...readdirSync('tests/fixtures/spec-bounds')
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(`tests/fixtures/spec-bounds/${f}`, 'utf8')).tools),
+);
 
 describe('server declarations', () => {
   it.each(registry.servers.map((s) => [s.slug, s] as const))('%s has the tool names and order of the spec', (slug, server) => {
@@ -54,7 +59,7 @@ describe.each(tools)('tool %s', (_label, tool) => {
 
   it('has the bounds, defaults and required fields of the spec', () => {
     const expected = bounds[tool.name];
-    expect(expected, `${tool.name} is missing from tests/fixtures/spec-bounds.json`).toBeDefined();
+    expect(expected, `${tool.name} is missing from tests/fixtures/spec-bounds/`).toBeDefined();
     const props = (tool.jsonSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
     const required = new Set((tool.jsonSchema.required ?? []) as string[]);
     for (const [param, rules] of Object.entries(expected)) {

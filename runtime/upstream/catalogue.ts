@@ -6,7 +6,14 @@ export type UpstreamAuth =
   /** A key sent in a header, e.g. `Ocp-Apim-Subscription-Key` or `SVV-Authorization: Apikey <key>`. */
   | { type: 'header'; header: string; envVar: string; prefix?: string }
   /** HTTP Basic; `passwordEnvVar` may be absent for APIs that use an empty password. */
-  | { type: 'basic'; userEnvVar: string; passwordEnvVar?: string };
+  | { type: 'basic'; userEnvVar: string; passwordEnvVar?: string }
+  /** OAuth 2 client credentials: a bearer token from `tokenUrl`, cached until shortly before it expires. */
+  | { type: 'oauth-client-credentials'; tokenUrl: string; tokenUrlEnvVar?: string; clientIdEnvVar: string; clientSecretEnvVar: string; scope?: string }
+  /**
+   * Maskinporten: a JWT grant signed with the organisation's key (MASKINPORTEN_CLIENT_ID,
+   * MASKINPORTEN_KEY), for `scope`; tokens cached until shortly before they expire.
+   */
+  | { type: 'maskinporten'; scope: string; extraEnvVars?: string[] };
 
 export interface UpstreamDefinition {
   id: string;
@@ -56,6 +63,105 @@ export const UPSTREAMS: UpstreamDefinition[] = [
       500: 'Regnskapsregisteret answers HTTP 500 for the accounts of banks and insurers (BANK and FORS statements); they are not available on the open API',
     },
   },
+  {
+    id: 'ssb-klass',
+    name: 'Statistics Norway classification service (KLASS)',
+    baseUrl: 'https://data.ssb.no/api/klass/v1',
+    envVar: 'SSB_KLASS_BASE_URL',
+    auth: { type: 'none' },
+    docs: 'https://data.ssb.no/api/klass/v1/api-guide.html',
+  },
+  {
+    id: 'maskinporten',
+    name: 'Maskinporten (token endpoint)',
+    baseUrl: 'https://maskinporten.no',
+    envVar: 'MASKINPORTEN_BASE_URL',
+    auth: { type: 'none' },
+    docs: 'https://docs.digdir.no/docs/Maskinporten/maskinporten_protocol_token',
+  },
+  {
+    id: 'skatteetaten-aksjonaer',
+    name: 'Skatteetaten, Aksjonær i virksomhet',
+    baseUrl: 'https://aksjonaerivirksomhet.api.skatteetaten.no/v1',
+    envVar: 'SKATTEETATEN_AKSJONAER_BASE_URL',
+    auth: { type: 'maskinporten', scope: 'skatteetaten:aksjonaer', extraEnvVars: ['SKATTEETATEN_RETTIGHETSPAKKE'] },
+    docs: 'https://skatteetaten.github.io/api-dokumentasjon/api/aksjonaerivirksomhet',
+  },
+  {
+    id: 'altinn',
+    name: 'Altinn 3 authentication (system users)',
+    // ALTINN_ENV=prod selects https://platform.altinn.no/authentication/api/v1 (see the server module).
+    baseUrl: 'https://platform.tt02.altinn.no/authentication/api/v1',
+    envVar: 'ALTINN_BASE_URL',
+    auth: { type: 'maskinporten', scope: 'altinn:authentication/systemuser.request.read' },
+    docs: 'https://docs.altinn.studio/authentication/guides/systemauthentication-for-systemproviders/',
+  },
+  {
+    id: 'cvr',
+    name: 'Erhvervsstyrelsen CVR (system-til-system Elasticsearch)',
+    baseUrl: 'http://distribution.virk.dk',
+    envVar: 'CVR_BASE_URL',
+    auth: { type: 'basic', userEnvVar: 'CVR_ES_USER', passwordEnvVar: 'CVR_ES_PASS' },
+    docs: 'https://datacvr.virk.dk/artikel/system-til-system-adgang-til-cvr-data',
+    maxBodyBytes: 32 * 1024 * 1024,
+  },
+  {
+    id: 'prh',
+    name: 'PRH YTJ open data (Finnish Trade Register)',
+    baseUrl: 'https://avoindata.prh.fi/opendata-ytj-api/v3',
+    envVar: 'PRH_BASE_URL',
+    auth: { type: 'none' },
+    docs: 'https://avoindata.prh.fi/en/ytj/swagger-ui',
+  },
+  {
+    id: 'rsk',
+    name: 'Skatturinn legal entities (Icelandic company register)',
+    baseUrl: 'https://api.skattur.cloud/legalentities',
+    envVar: 'RSK_BASE_URL',
+    auth: { type: 'header', header: 'Ocp-Apim-Subscription-Key', envVar: 'RSK_API_KEY' },
+    docs: 'https://api.skatturinn.is',
+  },
+  {
+    id: 'bolagsverket',
+    name: 'Bolagsverket, Värdefulla datamängder',
+    baseUrl: 'https://gw.api.bolagsverket.se/vardefulla-datamangder/v1',
+    envVar: 'BOLAGSVERKET_BASE_URL',
+    auth: {
+      type: 'oauth-client-credentials',
+      tokenUrl: 'https://portal.api.bolagsverket.se/oauth2/token',
+      tokenUrlEnvVar: 'BOLAGSVERKET_TOKEN_URL',
+      clientIdEnvVar: 'BOLAGSVERKET_CLIENT_ID',
+      clientSecretEnvVar: 'BOLAGSVERKET_CLIENT_SECRET',
+      scope: 'vardefulla-datamangder:read',
+    },
+    docs: 'https://portal.api.bolagsverket.se/',
+  },
+  {
+    id: 'finanstilsynet',
+    name: 'Finanstilsynet virksomhetsregister',
+    baseUrl: 'https://api.finanstilsynet.no/registry',
+    envVar: 'FINANSTILSYNET_BASE_URL',
+    auth: { type: 'none' },
+    docs: 'https://api.finanstilsynet.no/registry/',
+  },
+  {
+    id: 'eu-fsf',
+    name: 'EU Financial Sanctions Files (consolidated list)',
+    baseUrl: 'https://webgate.ec.europa.eu/fsd/fsf',
+    envVar: 'SANCTIONS_BASE_URL',
+    auth: { type: 'none' },
+    docs: 'https://data.europa.eu/data/datasets/consolidated-list-of-persons-groups-and-entities-subject-to-eu-financial-sanctions',
+    timeoutMs: 120_000,
+    maxBodyBytes: 128 * 1024 * 1024,
+  },
+  {
+    id: 'doffin',
+    name: 'Doffin public API v2',
+    baseUrl: 'https://api.doffin.no',
+    envVar: 'DOFFIN_BASE_URL',
+    auth: { type: 'header', header: 'Ocp-Apim-Subscription-Key', envVar: 'DOFFIN_API_KEY' },
+    docs: 'https://dof-notices-prod-api.developer.azure-api.net',
+  },
 ];
 
 /** The credential variables an upstream's auth scheme needs. */
@@ -67,5 +173,9 @@ export function authEnvVars(auth: UpstreamAuth): string[] {
       return [auth.envVar];
     case 'basic':
       return [auth.userEnvVar, ...(auth.passwordEnvVar ? [auth.passwordEnvVar] : [])];
+    case 'oauth-client-credentials':
+      return [auth.clientIdEnvVar, auth.clientSecretEnvVar];
+    case 'maskinporten':
+      return ['MASKINPORTEN_CLIENT_ID', 'MASKINPORTEN_KEY', ...(auth.extraEnvVars ?? [])];
   }
 }
