@@ -4,11 +4,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/request.js';
 import type { Services } from '../services.js';
+import { registerCompanyRoutes } from './companies.js';
 
 export type RestApp = OpenAPIHono<AppEnv>;
 
 /** Routes of /api/* besides the connector routes (mounted at /api). */
-export function restRoutes(_services: Services): RestApp {
+export function restRoutes(services: Services): RestApp {
   const app = new OpenAPIHono<AppEnv>();
+  registerCompanyRoutes(app, services);
   return app;
 }
