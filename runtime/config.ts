@@ -21,6 +21,13 @@ export interface Config {
   userAgent: string;
   version: string;
   commit: string;
+  /**
+   * DATA_BACKEND_URL: the data proxy's backend (`{DATA_BACKEND_URL}/v1/connectors/...`); unset,
+   * the backend is this same service, reached in process. DATA_BACKEND_KEY: the bearer key sent
+   * to an external backend (another instance of this service takes one of its API keys).
+   */
+  dataBackendUrl?: string;
+  dataBackendKey?: string;
   /** FIXED_NOW: the clock tools see (ISO time). Replay sets it to the date the recordings describe. */
   fixedNow?: Date;
   env: NodeJS.ProcessEnv;
@@ -53,6 +60,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = (env.UPSTREAM_MODE || 'live') as UpstreamMode;
   if (!['live', 'replay', 'record'].includes(mode)) throw new Error(`UPSTREAM_MODE must be live, replay or record, got "${mode}"`);
   const version = env.npm_package_version || '0.1.0';
+  const dataBackendUrl = env.DATA_BACKEND_URL ? env.DATA_BACKEND_URL.replace(/\/+$/, '') : undefined;
+  if (dataBackendUrl) {
+    let u: URL | undefined;
+    try {
+      u = new URL(dataBackendUrl);
+    } catch {
+      u = undefined;
+    }
+    if (!u || !/^https?:$/.test(u.protocol) || u.search || u.hash) throw new Error(`DATA_BACKEND_URL must be an absolute http(s) URL without query, got "${dataBackendUrl}"`);
+  }
   const fixedNow = env.FIXED_NOW ? new Date(env.FIXED_NOW) : undefined;
   if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new Error(`FIXED_NOW must be an ISO time, got "${env.FIXED_NOW}"`);
   return {
@@ -72,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     userAgent: env.UPSTREAM_USER_AGENT || `nordic-open-data-host/${version} (+${publicBaseUrl})`,
     version,
     commit: env.GIT_COMMIT || env.SOURCE_COMMIT || 'unknown',
+    dataBackendUrl,
+    dataBackendKey: env.DATA_BACKEND_KEY || undefined,
     fixedNow,
     env,
   };

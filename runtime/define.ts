@@ -51,6 +51,25 @@ export interface DocLink {
   url: string;
 }
 
+/** What an extra connector route (ServerRoute) gets: configuration and the server's tool routes. */
+export interface RouteContext {
+  /** The connector routes of the server's tools, as clients call them (`/api/connectors/<slug>/...`). */
+  endpoints: string[];
+  env(name: string): string | undefined;
+  publicBaseUrl: string;
+  now(): Date;
+}
+
+/**
+ * A read-only connector route of a server that is not a tool (for example a connector status
+ * answer at `/health`): GET `/api/connectors/<slug><path>` answers `answer(ctx)` as JSON.
+ */
+export interface ServerRoute {
+  /** Fixed path under the server's connector prefix, e.g. `/health`; no parameters, not a tool's route. */
+  path: string;
+  answer(ctx: RouteContext): unknown;
+}
+
 export interface ServerDefinition {
   slug: string;
   /** Tool-name prefix from SERVERS.md. */
@@ -71,6 +90,8 @@ export interface ServerDefinition {
   platform?: boolean;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tools: ToolDefinition<any>[];
+  /** Extra read-only connector routes that are not tools (served on the connector routes only). */
+  routes?: ServerRoute[];
 }
 
 export function defineTool<S extends z.ZodRawShape>(def: ToolDefinition<S>): ToolDefinition<S> {

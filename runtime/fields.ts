@@ -76,3 +76,42 @@ export const naceCode = (description = 'NACE industry code or prefix, for exampl
 export const bool = (description: string, dflt = false) => z.boolean().default(dflt).describe(description);
 
 export const text = (description: string, min = 1, max = 200) => z.string().min(min).max(max).describe(description);
+
+/** Modulus-11 check of a Danish CVR number: weights 2 7 6 5 4 3 2 1, the weighted sum divisible by 11. */
+export function isValidCvr(value: string): boolean {
+  if (!/^\d{8}$/.test(value)) return false;
+  const weights = [2, 7, 6, 5, 4, 3, 2, 1];
+  return weights.reduce((acc, w, i) => acc + w * Number(value[i]), 0) % 11 === 0;
+}
+
+export const cvrNumber = (description = 'Danish CVR number: 8 digits, passing the modulus-11 check (weights 2 7 6 5 4 3 2 1).') =>
+  z
+    .string()
+    .regex(/^\d{8}$/, { error: (iss) => `must be exactly 8 digits (got ${JSON.stringify(iss.input)})`, abort: true })
+    .refine(isValidCvr, {
+      error: (iss) => `fails the modulus-11 check of a Danish CVR number (got ${JSON.stringify(iss.input)})`,
+      abort: true,
+    })
+    .describe(description);
+
+/**
+ * Check digit of an Icelandic kennitala: the 9th digit is 11 - (sum of the first 8 digits weighted
+ * 3 2 7 6 5 4 3 2, mod 11), 0 when that is 11; a remainder giving 10 is never issued.
+ */
+export function isValidKennitala(value: string): boolean {
+  if (!/^\d{10}$/.test(value)) return false;
+  const weights = [3, 2, 7, 6, 5, 4, 3, 2];
+  const rest = 11 - (weights.reduce((acc, w, i) => acc + w * Number(value[i]), 0) % 11);
+  const check = rest === 11 ? 0 : rest;
+  return check !== 10 && check === Number(value[8]);
+}
+
+export const kennitala = (description = 'Icelandic kennitala: 10 digits without the hyphen, the 9th a check digit.') =>
+  z
+    .string()
+    .regex(/^\d{10}$/, { error: (iss) => `must be exactly 10 digits, without a hyphen (got ${JSON.stringify(iss.input)})`, abort: true })
+    .refine(isValidKennitala, {
+      error: (iss) => `fails the check digit of an Icelandic kennitala (got ${JSON.stringify(iss.input)})`,
+      abort: true,
+    })
+    .describe(description);

@@ -21,6 +21,8 @@ export interface PlatformView {
   servers(): ServerRecord[];
   /** Circuit-breaker state of every upstream. */
   health(): Record<string, BreakerSnapshot>;
+  /** The upstream ids a server declares (empty for platform servers and unknown slugs): its health is theirs. */
+  upstreamsOf(slug: string): readonly string[];
   /** Calls, errors and latency per server since start. */
   metrics(): ReturnType<Metrics['summary']>;
   config(): PublicConfig;
@@ -31,6 +33,7 @@ export function createPlatformView(registry: Registry, upstream: UpstreamClient,
   return {
     servers: () => (records ??= registry.servers.map((s) => serverRecord(s, config.publicBaseUrl, true))),
     health: () => upstream.breakerStates(),
+    upstreamsOf: (slug) => registry.server(slug)?.def.upstreams ?? [],
     metrics: () => metrics.summary(),
     config: () => config,
   };

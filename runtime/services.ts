@@ -9,6 +9,7 @@ import { Metrics } from './metrics.js';
 import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
 import { createPlatformView } from './platform.js';
+import { InProcessBackend } from './rest/backend.js';
 import { Registry } from './registry.js';
 import { ResultMemo } from './result-memo.js';
 import { envCredentials } from './upstream/auth.js';
@@ -27,6 +28,8 @@ export interface Services {
   metrics: Metrics;
   logger: Logger;
   invokeDeps: InvokeDeps;
+  /** The data proxy's backend transport: in process unless DATA_BACKEND_URL is set (the app attaches itself). */
+  backend: InProcessBackend;
   startedAt: Date;
   close(): Promise<void>;
 }
@@ -60,7 +63,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   flusher?.unref();
   const metrics = new Metrics(true);
   const registry = new Registry(options.servers, credentials);
-  const transport = options.transport ?? transportFor(config);
+  const transport = new InProcessBackend(options.transport ?? transportFor(config), !config.dataBackendUrl, config.publicBaseUrl);
   const upstream = new UpstreamClient({
     transport,
     upstreams: options.upstreams ?? UPSTREAMS,
@@ -98,6 +101,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     metrics,
     logger,
     invokeDeps,
+    backend: transport,
     startedAt: new Date(),
     close: async () => {
       await transport.close?.();

@@ -6,11 +6,16 @@ import { BASE_PLACEHOLDER, renderCatalogue } from '../catalogue.js';
 import { ToolError } from '../errors.js';
 import { createMcpEndpoint, METHOD_NOT_ALLOWED, unknownServer, type McpEndpoint } from '../mcp/endpoint.js';
 import { honoMcpHandler, toResponse } from '../mcp/http.js';
+import { backendGate, backendRoutes } from '../rest/backend.js';
+import { restRoutes } from '../rest/index.js';
 import type { Services } from '../services.js';
 import { limitAnonymous, requireKey } from './api-auth.js';
 import { connectorRoutes } from './connectors.js';
 import { problemResponse } from './problem.js';
 import { allowedHostnames, hostChecker, hostGuard, requestContext, type AppEnv } from './request.js';
+
+/** /api paths that need no key. */
+const PUBLIC_API = new Set(['/api/v1/health', '/api/v1/version', '/api/openapi.json', '/api/docs']);
 
 export interface AppParts {
   app: Hono<AppEnv>;
@@ -70,8 +75,23 @@ export function createAppParts(services: Services): AppParts {
     return c.body(await services.metrics.registry.metrics(), 200, { 'content-type': services.metrics.registry.contentType });
   });
 
-  app.use('/api/*', requireKey(services));
+  // /api needs a bearer key, except exactly these: health (load balancers probe it; no limit
+  // either), version and the API description (the anonymous allowance of the client address).
+  const keyed = requireKey(services);
+  const anonymous = limitAnonymous(services);
+  app.use('/api/*', (c, next) => {
+    const path = c.req.path;
+    if (path === '/api/v1/health') return next();
+    if (PUBLIC_API.has(path)) return anonymous(c, next);
+    return keyed(c, next);
+  });
+  app.route('/api', restRoutes(services));
   app.route('/api/connectors', connectorRoutes(services, 'slug'));
+  // The data proxy's backend (/v1/connectors/{sourceKey}/...): reached in process unless
+  // DATA_BACKEND_URL names another service; anyone else needs a key.
+  app.use('/v1/*', backendGate(services));
+  app.route('/v1/connectors', backendRoutes(services));
+  services.backend.attach((request) => app.fetch(request));
 
   app.notFound((c) => {
     const path = c.req.path;

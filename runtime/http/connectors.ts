@@ -1,9 +1,10 @@
 // Connector routes: each tool's HTTP twin under a prefix (/api/connectors/<slug> for clients,
 // /v1/connectors/<sourceKey> for the data proxy's backend). Same validation, same result as MCP.
 import { Hono, type Context } from 'hono';
+import type { RouteContext, ServerRoute } from '../define.js';
 import { ToolError, fail, toToolError } from '../errors.js';
 import { invokeTool } from '../invoke.js';
-import type { CompiledTool } from '../registry.js';
+import type { CompiledServer, CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
 import { problemResponse } from './problem.js';
 import { argsFromQuery, planFields } from './query.js';
@@ -68,11 +69,43 @@ export function byRouteSpecificity(a: string, b: string): number {
   return sb.length - sa.length;
 }
 
+const FIXED_ROUTE = /^(?:\/[a-z0-9][a-z0-9._-]*)+$/;
+
+/** A server's extra read-only route (ServerDefinition.routes): GET only, its answer as JSON. */
+export function serverRouteHandler(services: Services, server: CompiledServer, route: ServerRoute) {
+  if (!FIXED_ROUTE.test(route.path)) throw new Error(`${server.slug}: extra route ${route.path} is not a fixed path such as /health`);
+  const clash = server.tools.find((t) => t.def.route === route.path);
+  if (clash) throw new Error(`${server.slug}: extra route ${route.path} is also the route of ${clash.name}`);
+  const ctx: RouteContext = {
+    endpoints: server.tools.map((t) => `/api/connectors/${server.slug}${t.def.route}`),
+    env: services.invokeDeps.env,
+    publicBaseUrl: services.config.publicBaseUrl,
+    now: services.invokeDeps.now ?? (() => new Date()),
+  };
+  return (c: Context<AppEnv>): Response => {
+    const log = c.get('log');
+    log.route = 'connector';
+    log.slug = server.slug;
+    try {
+      const json = JSON.stringify(route.answer(ctx)) ?? 'null';
+      log.outcome = 'ok';
+      return c.body(json, 200, { 'content-type': 'application/json' });
+    } catch (err) {
+      const e = toToolError(err);
+      if (e.code === 'internal') services.logger.error({ err, reqId: c.get('reqId'), route: route.path, slug: server.slug }, 'connector route failed unexpectedly');
+      log.outcome = e.code;
+      return problemResponse(e, services.config.publicBaseUrl, c.get('reqId'));
+    }
+  };
+}
+
 /** Routes of every tool, keyed by server: `/<key>/<route>` where key is the slug or the source key. */
 export function connectorRoutes(services: Services, keyOf: 'slug' | 'sourceKey'): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   for (const server of services.registry.servers) {
     const key = keyOf === 'slug' ? server.slug : server.sourceKey;
+    // Extra routes are fixed paths: registered first, so no tool's `:param` route can swallow them.
+    for (const route of server.def.routes ?? []) app.get(`/${key}${route.path}`, serverRouteHandler(services, server, route));
     const ordered = [...server.tools].sort((x, y) => byRouteSpecificity(x.def.route, y.def.route));
     for (const tool of ordered) {
       const handler = toolHandler(services, tool);

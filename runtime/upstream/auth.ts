@@ -1,6 +1,14 @@
-// Credentials for upstream requests, read from the environment only and never logged.
+// Credentials for upstream requests, read from the environment only and never logged. The token
+// schemes (OAuth client credentials, Maskinporten) get their bearer token from a TokenCache
+// (tokens.ts), which the upstream client owns.
 import { fail } from '../errors.js';
 import { authEnvVars, type UpstreamDefinition } from './catalogue.js';
+import type { ExtraClaims } from './tokens.js';
+
+/** Where bearer tokens come from (the upstream client's TokenCache). */
+export interface TokenSource {
+  authorization(def: UpstreamDefinition, extraClaims?: ExtraClaims): Promise<string>;
+}
 
 /** Where credentials and base-URL overrides come from (the process environment in production). */
 export interface CredentialSource {
@@ -18,7 +26,7 @@ export function missingCredentials(def: UpstreamDefinition, credentials: Credent
   return authEnvVars(def.auth).filter((name) => credentials.get(name) === undefined);
 }
 
-export async function authHeaders(def: UpstreamDefinition, credentials: CredentialSource): Promise<Record<string, string>> {
+export async function authHeaders(def: UpstreamDefinition, credentials: CredentialSource, tokens?: TokenSource): Promise<Record<string, string>> {
   const auth = def.auth;
   switch (auth.type) {
     case 'none':
@@ -39,8 +47,14 @@ export async function authHeaders(def: UpstreamDefinition, credentials: Credenti
       return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
     }
     case 'oauth-client-credentials':
-    case 'maskinporten':
-      // Token schemes are implemented with their token cache in a later change.
-      throw fail.notConfigured(`${def.name}: ${auth.type} authentication is not available in this build`);
+    case 'maskinporten': {
+      // Every variable first (Maskinporten upstreams may need more than the key, e.g. a rettighetspakke).
+      const missing = missingCredentials(def, credentials);
+      if (missing.length > 0) {
+        throw fail.notConfigured(`${def.name} needs ${missing.join(', ')}; set ${missing.length > 1 ? 'them' : 'it'} in the environment`, { extra: { missing } });
+      }
+      if (!tokens) throw new Error(`${def.id}: ${auth.type} authentication needs a token source`);
+      return { authorization: await tokens.authorization(def) };
+    }
   }
 }

@@ -90,10 +90,20 @@ export const UPSTREAMS: UpstreamDefinition[] = [
   {
     id: 'altinn',
     name: 'Altinn 3 authentication (system users)',
-    // ALTINN_ENV=prod selects https://platform.altinn.no/authentication/api/v1 (see the server module).
+    // ALTINN_ENV=prod makes the server module call `altinn-prod` instead (same override variable).
     baseUrl: 'https://platform.tt02.altinn.no/authentication/api/v1',
     envVar: 'ALTINN_BASE_URL',
-    auth: { type: 'maskinporten', scope: 'altinn:authentication/systemuser.request.read' },
+    // request.read: requests by external reference; request.write: GET systemuser/vendor/byquery
+    // (docs.altinn.studio, authorization/guides/system-vendor/system-user/byquery).
+    auth: { type: 'maskinporten', scope: 'altinn:authentication/systemuser.request.read altinn:authentication/systemuser.request.write' },
+    docs: 'https://docs.altinn.studio/authentication/guides/systemauthentication-for-systemproviders/',
+  },
+  {
+    id: 'altinn-prod',
+    name: 'Altinn 3 authentication (system users, production)',
+    baseUrl: 'https://platform.altinn.no/authentication/api/v1',
+    envVar: 'ALTINN_BASE_URL',
+    auth: { type: 'maskinporten', scope: 'altinn:authentication/systemuser.request.read altinn:authentication/systemuser.request.write' },
     docs: 'https://docs.altinn.studio/authentication/guides/systemauthentication-for-systemproviders/',
   },
   {
@@ -161,6 +171,20 @@ export const UPSTREAMS: UpstreamDefinition[] = [
     envVar: 'DOFFIN_BASE_URL',
     auth: { type: 'header', header: 'Ocp-Apim-Subscription-Key', envVar: 'DOFFIN_API_KEY' },
     docs: 'https://dof-notices-prod-api.developer.azure-api.net',
+  },
+  {
+    // The data proxy's backend (REST spec 4.1): `/v1/connectors/{kilde}/{endepunkt}` answered as
+    // it stands (pass-through). With DATA_BACKEND_URL unset the backend is this same service,
+    // reached in process (runtime/rest/backend.ts), so this base is never dialled.
+    id: 'data-backend',
+    name: 'Data backend (connector routes by source key)',
+    baseUrl: 'http://data-backend.invalid',
+    envVar: 'DATA_BACKEND_URL',
+    auth: { type: 'none' },
+    docs: 'REST spec 4.1; served by /v1/connectors/{kilde}/{route} of this service',
+    // A proxied call may wait for a slow source behind the backend (retries included).
+    timeoutMs: 60_000,
+    maxConcurrent: 256,
   },
 ];
 

@@ -11,6 +11,7 @@ import { TransportError, type OutgoingRequest, type RawResponse, type Transport 
 import { buildUrl, type QueryValue } from './url.js';
 import { Semaphore } from './semaphore.js';
 import type { SharedCache } from './shared-cache.js';
+import { TokenCache, type TokenRequest } from './tokens.js';
 
 export interface UpstreamCall {
   upstream: string;
@@ -29,6 +30,12 @@ export interface UpstreamCall {
   headers?: Record<string, string>;
   /** A POST that reads only (a search) may be cached and retried. */
   idempotent?: boolean;
+  /**
+   * Pass-through (the data proxy): the answer's status, headers and body come back unmapped, the
+   * body as a Buffer, never cached; only a backend that does not answer (or times out, or whose
+   * breaker is open) fails, with a 503.
+   */
+  passthrough?: boolean;
 }
 
 export interface UpstreamResult<T = unknown> {
@@ -88,9 +95,18 @@ export class UpstreamClient {
   private readonly now: () => number;
   /** Requests actually sent, per upstream (tests and benchmarks read it). */
   readonly sent = new Map<string, number>();
+  /** Bearer tokens of the token schemes (OAuth client credentials, Maskinporten), cached. */
+  readonly tokens: TokenCache;
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.now = options.now ?? Date.now;
+    this.tokens = new TokenCache({
+      send: (req) => this.sendToken(req),
+      credentials: options.credentials,
+      now: this.now,
+      retries: options.retries,
+      retryBaseMs: options.retryBaseMs,
+    });
     for (const def of options.upstreams) {
       this.defs.set(def.id, def);
       this.breakers.set(def.id, new CircuitBreaker(options.breakerThreshold ?? 5, options.breakerCooldownMs ?? 30_000, this.now));
@@ -131,13 +147,45 @@ export class UpstreamClient {
     this.cache.clear();
   }
 
+  /**
+   * Sends one token request (a form POST) through the transport, so record/replay, the timeout
+   * and a size cap apply; never cached, coalesced or retried here (the TokenCache does that).
+   */
+  async sendToken(req: TokenRequest): Promise<RawResponse> {
+    const def = this.defs.get(req.upstreamId);
+    const request: OutgoingRequest = {
+      method: 'POST',
+      url: req.url,
+      headers: {
+        'user-agent': this.options.userAgent,
+        accept: 'application/json',
+        'accept-encoding': 'identity',
+        ...req.headers,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams(req.form).toString(),
+      timeoutMs: def?.timeoutMs ?? 10_000,
+      maxBodyBytes: 256 * 1024,
+      upstreamId: req.upstreamId,
+    };
+    this.sent.set(req.upstreamId, (this.sent.get(req.upstreamId) ?? 0) + 1);
+    try {
+      const raw = await this.options.transport.send(request);
+      this.options.metrics?.upstreamRequests.labels(req.upstreamId, String(raw.status)).inc();
+      return raw;
+    } catch (err) {
+      this.options.metrics?.upstreamRequests.labels(req.upstreamId, err instanceof TransportError ? err.kind : 'reset').inc();
+      throw err;
+    }
+  }
+
   async request<T = unknown>(call: UpstreamCall, stats?: RequestStats, defaultTtlSeconds = 0): Promise<UpstreamResult<T | null>> {
     const def = this.definition(call.upstream);
     const method = call.method ?? 'GET';
     const url = buildUrl(this.baseUrl(def.id), call.path, call.params, call.query);
     const body = call.body === undefined ? undefined : JSON.stringify(call.body);
     const idempotent = method === 'GET' || call.idempotent === true;
-    const ttlMs = (call.ttlSeconds ?? defaultTtlSeconds) * 1000;
+    const ttlMs = call.passthrough ? 0 : (call.ttlSeconds ?? defaultTtlSeconds) * 1000;
     const headerPart = call.headers ? ` ${JSON.stringify(Object.entries(call.headers).sort())}` : '';
     // Tools build a request the same way every time, so the URL as built is a stable key.
     const key = `${call.accept ?? 'json'} ${method} ${url}${body === undefined ? '' : ` ${body}`}${headerPart}`;
@@ -181,6 +229,7 @@ export class UpstreamClient {
         }
       }
     }
+    if (call.passthrough) return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
     const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, entry, ttlMs } : undefined;
     if (entry.status === 404 || entry.status === 410) {
       if (call.notFound === 'null') {
@@ -193,7 +242,7 @@ export class UpstreamClient {
 
   private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall, stats?: RequestStats): Promise<CacheEntry> {
     // Credentials first: a missing one is the operator's matter, not the upstream's health.
-    const auth = await authHeaders(def, this.options.credentials);
+    const auth = await authHeaders(def, this.options.credentials, this.tokens);
     const breaker = this.breakers.get(def.id)!;
     const admitted = breaker.admit();
     if (typeof admitted === 'number') {
@@ -243,6 +292,12 @@ export class UpstreamClient {
           release();
         }
         this.options.metrics?.upstreamRequests.labels(def.id, String(raw.status)).inc();
+        if (call.passthrough) {
+          // It answered: whatever the status says is the backend's answer, not its ill health.
+          breaker.success();
+          unhealthy = false;
+          return { status: raw.status, data: raw.body, headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
+        }
         const definite = def.definiteStatuses?.[raw.status];
         if (definite) throw fail.upstream(definite, { extra: { upstreamStatus: raw.status } });
         if (RETRYABLE_STATUS.has(raw.status)) {
@@ -254,7 +309,8 @@ export class UpstreamClient {
         unhealthy = false;
         return this.interpret(def, raw, call);
       }
-      throw lastError ?? fail.upstream(`${def.name} could not be reached`);
+      const failure = lastError ?? fail.upstream(`${def.name} could not be reached`);
+      throw call.passthrough ? fail.upstream(failure.message, { status: 503 }) : failure;
     } finally {
       // One failed request is one failure, however many attempts it took; a probe that ended
       // without a verdict (too large, no recording, a definite answer) must not stay half-open.

@@ -15,6 +15,11 @@ export const RECORDED_AT = '2026-11-22T12:00:00Z';
 export interface RecordingFile {
   /** Where the shape of this answer comes from (upstream docs, a public sample). */
   source?: string;
+  /**
+   * false: the recording answers its method and URL whatever the body (token requests, whose
+   * body carries a fresh signed assertion every time). Default true: the body is part of the key.
+   */
+  matchBody?: boolean;
   request: { method: string; url: string; body?: unknown };
   response: { status: number; headers?: Record<string, string>; json?: unknown; text?: string; base64?: string };
 }
@@ -79,6 +84,25 @@ function listJson(dir: string): string[] {
   return out;
 }
 
+/** Form bodies of token requests: the values of these fields are credentials. */
+const SECRET_FORM_FIELDS = new Set(['assertion', 'client_assertion', 'client_secret', 'password', 'refresh_token']);
+
+/** A token request (OAuth form body): recorded without its body, and its token answer redacted. */
+function isTokenRequest(req: OutgoingRequest): boolean {
+  const type = Object.entries(req.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  return req.method === 'POST' && type.startsWith('application/x-www-form-urlencoded');
+}
+
+/** The request's key for a miss report: a form body's credential values are replaced. */
+function reportedKey(req: OutgoingRequest): string {
+  if (!isTokenRequest(req) || !req.body) return recordingKey(req.method, req.url, req.body);
+  const form = new URLSearchParams(req.body);
+  for (const name of [...form.keys()]) if (SECRET_FORM_FIELDS.has(name)) form.set(name, '<redacted>');
+  return recordingKey(req.method, req.url, form.toString());
+}
+
+const SECRET_TOKEN_FIELDS = ['access_token', 'refresh_token', 'id_token'];
+
 export class RecordingMiss extends TransportError {
   constructor(readonly key: string) {
     super('no_recording', `no recording for ${key} (UPSTREAM_MODE=replay never uses the network)`);
@@ -90,6 +114,8 @@ export const replayMisses: string[] = [];
 
 export class ReplayTransport implements Transport {
   private readonly answers = new Map<string, RawResponse>();
+  /** Recordings with `matchBody: false`, by method and URL. */
+  private readonly bodyless = new Map<string, RawResponse>();
 
   /** Loads every recording; two files that record the same request with different answers are refused. */
   constructor(dirs: string[]) {
@@ -98,31 +124,34 @@ export class ReplayTransport implements Transport {
       for (const file of listJson(dir)) {
         const rec = JSON.parse(readFileSync(file, 'utf8')) as RecordingFile;
         if (!rec.request?.url || !rec.response) continue;
-        const key = recordingKey(rec.request.method, rec.request.url, rec.request.body);
+        const anyBody = rec.matchBody === false;
+        const key = recordingKey(rec.request.method, rec.request.url, anyBody ? undefined : rec.request.body);
+        const map = anyBody ? this.bodyless : this.answers;
         const raw = toRaw(rec);
-        const earlier = this.answers.get(key);
+        const earlier = map.get(key);
         if (earlier && (earlier.status !== raw.status || !earlier.body.equals(raw.body))) {
-          throw new Error(`recordings ${origin.get(key)} and ${file} answer the same request (${key}) differently`);
+          throw new Error(`recordings ${origin.get(`${anyBody} ${key}`)} and ${file} answer the same request (${key}) differently`);
         }
-        origin.set(key, file);
-        this.answers.set(key, raw);
+        origin.set(`${anyBody} ${key}`, file);
+        map.set(key, raw);
       }
     }
   }
 
   /** Adds or replaces an answer at run time (tests that build a scenario). */
   add(rec: RecordingFile): void {
-    this.answers.set(recordingKey(rec.request.method, rec.request.url, rec.request.body), toRaw(rec));
+    if (rec.matchBody === false) this.bodyless.set(recordingKey(rec.request.method, rec.request.url), toRaw(rec));
+    else this.answers.set(recordingKey(rec.request.method, rec.request.url, rec.request.body), toRaw(rec));
   }
 
   get size(): number {
-    return this.answers.size;
+    return this.answers.size + this.bodyless.size;
   }
 
   async send(req: OutgoingRequest): Promise<RawResponse> {
-    const key = recordingKey(req.method, req.url, req.body);
-    const answer = this.answers.get(key);
+    const answer = this.answers.get(recordingKey(req.method, req.url, req.body)) ?? this.bodyless.get(recordingKey(req.method, req.url));
     if (!answer) {
+      const key = reportedKey(req);
       replayMisses.push(key);
       process.emitWarning(`replay miss: ${key}`, { code: 'REPLAY_MISS' });
       throw new RecordingMiss(key);
@@ -134,10 +163,10 @@ export class ReplayTransport implements Transport {
   }
 }
 
-function fileNameFor(req: OutgoingRequest): string {
+function fileNameFor(req: OutgoingRequest, withBody = true): string {
   const u = new URL(req.url);
   const slug = `${req.method}${u.pathname}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 80);
-  const hash = createHash('sha256').update(recordingKey(req.method, req.url, req.body)).digest('hex').slice(0, 10);
+  const hash = createHash('sha256').update(recordingKey(req.method, req.url, withBody ? req.body : undefined)).digest('hex').slice(0, 10);
   return `${slug}-${hash}.json`;
 }
 
@@ -151,23 +180,31 @@ export class RecordingTransport implements Transport {
   async send(req: OutgoingRequest): Promise<RawResponse> {
     const res = await this.inner.send(req);
     const type = res.headers['content-type'] ?? '';
+    // A token request is recorded by method and URL only, and the token it got is not written.
+    const token = isTokenRequest(req);
     const response: RecordingFile['response'] = { status: res.status, headers: res.headers };
     if (/json/.test(type)) {
       try {
-        response.json = JSON.parse(res.body.toString('utf8'));
+        const json = JSON.parse(res.body.toString('utf8'));
+        if (token && json && typeof json === 'object') {
+          for (const field of SECRET_TOKEN_FIELDS) if (field in json) json[field] = '<redacted>';
+        }
+        response.json = json;
       } catch {
-        response.text = res.body.toString('utf8');
+        response.text = token ? '<redacted>' : res.body.toString('utf8');
       }
-    } else if (/^text\/|xml/.test(type)) response.text = res.body.toString('utf8');
+    } else if (token) response.text = '<redacted>';
+    else if (/^text\/|xml/.test(type)) response.text = res.body.toString('utf8');
     else response.base64 = res.body.toString('base64');
     const file: RecordingFile = {
       source: `recorded live ${new Date().toISOString()}`,
-      request: { method: req.method, url: req.url, ...(req.body ? { body: JSON.parse(req.body) } : {}) },
+      ...(token ? { matchBody: false } : {}),
+      request: { method: req.method, url: req.url, ...(req.body && !token ? { body: JSON.parse(req.body) } : {}) },
       response,
     };
     const dir = join(this.dir, req.upstreamId);
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, fileNameFor(req)), `${JSON.stringify(file, null, 2)}\n`);
+    writeFileSync(join(dir, fileNameFor(req, !token)), `${JSON.stringify(file, null, 2)}\n`);
     return res;
   }
 

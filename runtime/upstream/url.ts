@@ -1,12 +1,14 @@
 // Builds an upstream URL from a base, a path template and values, never by concatenating user
 // input: every `{name}` is percent-encoded as one path segment (so it cannot contain `/`, `?` or
-// `#`), `.` and `..` are refused, and the template itself is code. The result therefore always
-// stays under the base; a final check asserts it anyway.
+// `#`), `.` and `..` are refused, and the template itself is code. A wildcard `{name*}` takes a
+// path of several segments (the data proxy's endpoint): the value is split on `/` and each
+// segment is encoded on its own, with empty, `.` and `..` segments refused. The result therefore
+// always stays under the base; a final check asserts it anyway.
 import { fail } from '../errors.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
-const PARAM = /\{([A-Za-z0-9_]+)\}/g;
+const PARAM = /\{([A-Za-z0-9_]+)(\*?)\}/g;
 const normalisedBases = new Map<string, string>();
 const checkedTemplates = new Set<string>();
 
@@ -32,6 +34,11 @@ function normaliseBase(base: string): string {
   return out;
 }
 
+function encodeSegment(name: string, text: string, refusal: string): string {
+  if (text === '' || text === '.' || text === '..') throw fail.invalidInput(`${name}: ${refusal}`);
+  return encodeURIComponent(text);
+}
+
 export function buildUrl(
   base: string,
   template: string,
@@ -40,12 +47,12 @@ export function buildUrl(
 ): string {
   const root = normaliseBase(base);
   checkTemplate(template);
-  const path = template.replace(PARAM, (_, name: string) => {
+  const path = template.replace(PARAM, (_, name: string, wildcard: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
     const text = String(value);
-    if (text === '' || text === '.' || text === '..') throw fail.invalidInput(`${name}: is not a usable identifier`);
-    return encodeURIComponent(text);
+    if (wildcard) return text.split('/').map((segment) => encodeSegment(name, segment, 'has an empty, "." or ".." path segment')).join('/');
+    return encodeSegment(name, text, 'is not a usable identifier');
   });
   let url = `${root}${path.startsWith('/') ? '' : '/'}${path}`;
   let search: URLSearchParams | undefined;

@@ -1,17 +1,32 @@
-// companies: Nordic companies (Nordic open data host (platform)). Tools are declared in this folder.
+// companies: the platform server of the unified company API. One company search (NO, DK, FI) and
+// lookup (NO, DK, FI, SE, IS) across the Nordic registers, and a Norwegian company's change events;
+// the same tools serve /api/v1/companies, /api/v1/company/{orgnr} and
+// /api/v1/companies/{orgnr}/events (runtime/rest/companies.ts).
+// Mapping and UNCONFIRMED facts: see search.ts, lookup.ts, events.ts and company.ts.
 import { defineServer } from '../../runtime/define.js';
+import { companiesEvents } from './events.js';
+import { companiesLookup } from './lookup.js';
+import { companiesSearch } from './search.js';
 
 export const server = defineServer({
   slug: 'companies',
   prefix: 'companies',
   name: 'Nordic companies',
   owner: 'Nordic open data host (platform)',
-  description: 'TODO',
-  license: 'TODO',
+  description:
+    'One company search and lookup across the Nordic registers: name search in Norway (Enhetsregisteret), Denmark (CVR) and Finland (YTJ), lookup by national identifier in those and in Sweden (Bolagsverket) and Iceland (Skatturinn), normalised into one Company record that says which register each field came from and when, plus the change events of Norwegian companies.',
+  license:
+    'Data under each register\'s licence: NLOD 2.0 (Brønnøysundregistrene), CC BY 4.0 (PRH), Erhvervsstyrelsen\'s terms for CVR data, Bolagsverket\'s and Skatturinn\'s open-data terms.',
   tier: 'free',
   upstreams: ['brreg', 'cvr', 'prh', 'bolagsverket', 'rsk'],
   countries: ['NO', 'DK', 'FI', 'SE', 'IS'],
-  docs: [],
+  docs: [
+    { label: 'Enhetsregisteret API', url: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html' },
+    { label: 'CVR system-to-system access', url: 'https://datacvr.virk.dk/artikel/system-til-system-adgang-til-cvr-data' },
+    { label: 'PRH YTJ open data API', url: 'https://avoindata.prh.fi/en/ytj/swagger-ui' },
+    { label: 'Bolagsverket Värdefulla datamängder', url: 'https://portal.api.bolagsverket.se/' },
+    { label: 'Skatturinn legal entities API', url: 'https://api.skatturinn.is' },
+  ],
   platform: true,
-  tools: [],
+  tools: [companiesSearch, companiesLookup, companiesEvents],
 });

@@ -1,17 +1,140 @@
-// discovery: Tool discovery (Nordic open data host (platform)). Tools are declared in this folder.
-import { defineServer } from '../../runtime/define.js';
+// discovery: finds the server and tool for a task (platform server). Searches the registry's
+// server and tool records (ctx.platform.servers(), tool-server spec 2.1 and 2.2) by words,
+// country, data type and status, and answers ranked results with the server URL, the tool name
+// and why each matched; discovery.tool gives one tool's full record.
+//
+// Follows: tool-server spec 2.1, 2.2 (records), 3 (statuses) and 5.2 (discovery needs no upstream
+// credentials). Matching is lexical (folded, lightly stemmed words with a small table of
+// Norwegian/Danish/Swedish/Finnish/English synonyms, servers/discovery/vocabulary.ts), not
+// semantic: a task worded far from every description can find nothing, and `results: []` says
+// only that no tool's words matched. Sources that are not connected yet are in sources.list.
+import { z } from 'zod';
+import { defineServer, defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { int } from '../../runtime/fields.js';
+import { nearNames, search } from './search.js';
+
+const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'] as const;
+const STATUSES = ['active', 'not_configured', 'deprecated', 'planned'] as const;
+const coverage = { geography: [...COUNTRIES], dataTypes: ['tool catalogue'], updateFrequency: 'static' as const };
+
+const searchTool = defineTool({
+  name: 'search',
+  title: 'Find a tool for a task',
+  description:
+    'Finds the server and tool for a task in this service’s catalogue. Give words describing the task (q, e.g. "bankruptcies in Norway", "danish company owners", "konkurs statistikk"; Norwegian, Danish, Swedish, Finnish and English domain words are understood, and country words such as "danish" favour that country), and/or filters: country (NO, SE, DK, FI, IS, EU), dataType (e.g. company, bankruptcy, accounts, sanctions) and status (active, not_configured, deprecated, planned). At least one of q, country, dataType, status is required. Answers up to `limit` (1 to 50, default 10) results ranked by score, one per tool, each with the tool name, the server slug and its MCP URL (other servers of a shared tool in `alsoIn`), the connector route, status, and `why` (which words matched where). An empty `results` means no tool matched: try other words or fewer filters. Use discovery.tool for one tool’s input schema.',
+  input: {
+    q: z.string().min(1).max(200).optional().describe('Words describing the task, 1 to 200 characters.'),
+    country: z.enum(COUNTRIES).optional().describe('Only tools covering this country: NO, SE, DK, FI, IS or EU.'),
+    dataType: z.string().min(2).max(60).optional().describe('Only tools whose data types contain this word, 2 to 60 characters (e.g. company, bankruptcy, accounts).'),
+    status: z.enum(STATUSES).optional().describe('Only tools with this status in this service: active, not_configured, deprecated or planned.'),
+    limit: int({ min: 1, max: 50, default: 10, description: 'Results to return, 1 to 50. Default 10.' }),
+  },
+  refine: (input, issues) => {
+    if (input.q === undefined && input.country === undefined && input.dataType === undefined && input.status === undefined) {
+      issues.add('give at least one of q, country, dataType, status', ['q']);
+    }
+  },
+  coverage,
+  cacheTtlSeconds: 0,
+  route: '/search',
+  example: { q: 'bankruptcies in Norway', limit: 5 },
+  run: async ({ q, country, dataType, status, limit }, ctx) => {
+    const hits = search(ctx.platform.servers(), { q, country, dataType, status });
+    const shown = hits.slice(0, limit);
+    return {
+      query: { q: q ?? null, country: country ?? null, dataType: dataType ?? null, status: status ?? null, limit },
+      total: hits.length,
+      returned: shown.length,
+      truncated: hits.length > shown.length,
+      results: shown.map((h, i) => ({
+        rank: i + 1,
+        score: h.score,
+        tool: h.tool.name,
+        title: h.tool.annotations.title,
+        status: h.tool.status,
+        server: h.server.slug,
+        serverName: h.server.name,
+        serverUrl: h.server.url,
+        route: `${ctx.publicBaseUrl}${h.tool.route}`,
+        countries: h.tool.coverage.geography,
+        dataTypes: h.tool.coverage.dataTypes,
+        why: h.why,
+        ...(h.alsoIn.length > 0 && { alsoIn: h.alsoIn.map((s) => ({ server: s.slug, serverUrl: s.url })) }),
+      })),
+    };
+  },
+});
+
+const toolName = () =>
+  z
+    .string()
+    .min(3)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.-]+$/, { error: (iss) => `must be a tool name such as brreg.enhet.lookup (got ${JSON.stringify(iss.input)})` })
+    .describe('Full tool name, e.g. brreg.enhet.lookup or brreg_konkurs_get, 3 to 64 characters.');
+
+const toolRecord = defineTool({
+  name: 'tool',
+  title: 'Get one tool’s full record',
+  description:
+    'One tool’s full record by its exact name: description, status (active, not_configured, deprecated, planned), annotations, input JSON Schema with its bounds and defaults, coverage (countries, data types, update frequency, licence, auth), and where to call it: the MCP server URL (tools/call), the connector route (/api/connectors/...) and the data proxy URL (/api/data/{sourceKey}/...). A tool served by several servers lists them all in `servers`; `server` picks whose record is shown first. An unknown name answers not_found with close names. Use discovery.search to find names.',
+  input: {
+    name: toolName(),
+    server: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a server slug such as brreg (got ${JSON.stringify(iss.input)})` })
+      .optional()
+      .describe('Server slug, when the tool is served by several servers (e.g. brreg or brreg-konkurs).'),
+  },
+  coverage,
+  cacheTtlSeconds: 0,
+  route: '/tools/:name',
+  example: { name: 'brreg.enhet.lookup' },
+  run: async ({ name, server }, ctx) => {
+    const servers = ctx.platform.servers();
+    const holders = servers.filter((s) => s.tools.some((t) => t.name === name));
+    if (holders.length === 0) {
+      const near = nearNames(servers, name);
+      throw fail.notFound(`No tool is named "${name}".${near.length ? ` Close names: ${near.join(', ')}.` : ''} Use discovery.search to find tools.`);
+    }
+    const chosen = server ? holders.find((s) => s.slug === server) : holders[0];
+    if (!chosen) throw fail.notFound(`The server "${server}" does not serve ${name}; it is served by ${holders.map((s) => s.slug).join(', ')}.`);
+    const tool = chosen.tools.find((t) => t.name === name)!;
+    const route = tool.route.slice(`/api/connectors/${chosen.slug}`.length);
+    return {
+      name: tool.name,
+      title: tool.annotations.title,
+      description: tool.description,
+      status: tool.status,
+      annotations: tool.annotations,
+      inputSchema: tool.inputSchema,
+      coverage: tool.coverage,
+      server: { slug: chosen.slug, name: chosen.name, owner: chosen.owner, url: chosen.url, available: chosen.available, license: chosen.license },
+      servers: holders.map((s) => ({ slug: s.slug, url: s.url })),
+      call: {
+        mcp: { url: chosen.url, method: 'tools/call', name: tool.name },
+        connector: `${ctx.publicBaseUrl}${tool.route}`,
+        dataProxy: `${ctx.publicBaseUrl}/api/data/${chosen.sourceKey}${route}`,
+      },
+    };
+  },
+});
 
 export const server = defineServer({
   slug: 'discovery',
   prefix: 'discovery',
   name: 'Tool discovery',
   owner: 'Nordic open data host (platform)',
-  description: 'TODO',
-  license: 'TODO',
+  description:
+    'Finds the right server and tool for a task: searches every server and tool of this service by words (Norwegian, Danish, Swedish, Finnish or English), country, data type and status, and explains why each result matched. Also gives any tool’s full record and the URLs to call it.',
+  license: 'Proprietary (REST spec 9): service metadata',
   tier: 'free',
   upstreams: [],
-  countries: ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'],
+  countries: [...COUNTRIES],
   docs: [],
   platform: true,
-  tools: [],
+  tools: [searchTool, toolRecord],
 });

@@ -1,17 +1,92 @@
-// sources: Source catalogue (Nordic open data host (platform)). Tools are declared in this folder.
-import { defineServer } from '../../runtime/define.js';
+// sources: the source catalogue (platform server). Every source key of REST spec 2.5 with its
+// status (connected, planned, scraping), owner, countries, licence, documentation links, server
+// URL, tool count and current health. The same data answers GET /api/v1/sources (the REST route
+// calls sources.list through runtime/invoke.ts).
+//
+// Follows: REST spec 1 (the `sources` tag), 2.5 (source keys) and 4.1 (the proxy's `kilde`);
+// tool-server spec 2.1 (server records) for connected sources. Connected sources come from the
+// registry; the others from ./catalogue.ts, whose header lists which facts are UNCONFIRMED.
+// Health is the state of the circuit breakers of the upstreams a server declares, in this
+// process: `ok` says no upstream is failing right now, not that every tool is configured.
+import { z } from 'zod';
+import { defineServer, defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { allSources } from './records.js';
+
+const STATUSES = ['connected', 'planned', 'scraping'] as const;
+const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'] as const;
+const CATEGORIES = ['agency', 'non-agency', 'platform'] as const;
+
+const coverage = { geography: [...COUNTRIES], dataTypes: ['source catalogue', 'service health'], updateFrequency: 'realtime' as const };
+
+const sourceKey = () =>
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a kebab-case source key such as brreg or data-europa (got ${JSON.stringify(iss.input)})` })
+    .describe('Source key (the `kilde` of /api/data/{kilde}/...), kebab-case, 1 to 64 characters, e.g. brreg, konkurs, cvr, ssb.');
+
+const list = defineTool({
+  name: 'list',
+  title: 'List data sources',
+  description:
+    'Every data source this service knows (the source keys of the data proxy): key, name, status (connected = served now, planned = known but not connected yet, scraping = read from published files), owner, countries, licence, documentation links, the MCP server URL and tool count of connected sources, and current health (ok, degraded, down from the circuit breakers of the upstreams; unknown when not connected). Filter by status, country (NO, SE, DK, FI, IS, EU) and category (agency, non-agency, platform). `unconfirmed` lists facts no source confirmed. An empty `sources` means no source matches the filters. Use discovery.search to find a tool for a task.',
+  input: {
+    status: z.enum(STATUSES).optional().describe('Only sources with this status: connected, planned or scraping.'),
+    country: z.enum(COUNTRIES).optional().describe('Only sources covering this country: NO, SE, DK, FI, IS or EU.'),
+    category: z.enum(CATEGORIES).optional().describe('Only agency sources, the keys not named after an agency, or platform keys.'),
+  },
+  coverage,
+  cacheTtlSeconds: 0,
+  route: '/sources',
+  example: { status: 'connected' },
+  run: async ({ status, country, category }, ctx) => {
+    const all = allSources(ctx);
+    const counts = { connected: 0, planned: 0, scraping: 0 };
+    for (const s of all) counts[s.status] += 1;
+    const sources = all.filter((s) => (!status || s.status === status) && (!country || s.countries.includes(country)) && (!category || s.category === category));
+    return {
+      total: sources.length,
+      counts,
+      filters: { status: status ?? null, country: country ?? null, category: category ?? null },
+      checkedAt: all[0]?.health.checkedAt ?? ctx.now().toISOString(),
+      sources,
+    };
+  },
+});
+
+const get = defineTool({
+  name: 'get',
+  title: 'Get one data source',
+  description:
+    'One data source by its key (the `kilde` of /api/data/{kilde}/...): status (connected, planned, scraping), owner, countries, licence, documentation links, server URL, tool counts by status, the names and connector routes of its tools, and current health with each upstream’s circuit-breaker state. A key that is known but not connected answers status planned (the data proxy answers 503 for it); an unknown key answers not_found. Use sources.list to see every key.',
+  input: { key: sourceKey() },
+  coverage,
+  cacheTtlSeconds: 0,
+  route: '/sources/:key',
+  example: { key: 'brreg' },
+  run: async ({ key }, ctx) => {
+    const source = allSources(ctx).find((s) => s.key === key);
+    if (!source) throw fail.notFound(`No source has the key "${key}"; sources.list (or GET /api/v1/sources) lists every key.`);
+    const server = source.server ? ctx.platform.servers().find((s) => s.slug === source.server) : undefined;
+    const tools = server?.tools.map((t) => ({ name: t.name, status: t.status, route: `${ctx.publicBaseUrl}${t.route}` })) ?? [];
+    return { ...source, toolList: tools };
+  },
+});
 
 export const server = defineServer({
   slug: 'sources',
   prefix: 'sources',
   name: 'Source catalogue',
   owner: 'Nordic open data host (platform)',
-  description: 'TODO',
-  license: 'TODO',
+  description:
+    'The catalogue of data sources behind this service: every source key with its status (connected, planned, scraping), owner, countries, licence, documentation links, MCP server URL, tool count and current upstream health. The same data as GET /api/v1/sources.',
+  license: 'Proprietary (REST spec 9): service metadata; each source’s own licence is given in its record',
   tier: 'free',
   upstreams: [],
-  countries: ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'],
+  countries: [...COUNTRIES],
   docs: [],
   platform: true,
-  tools: [],
+  tools: [list, get],
 });

@@ -1,0 +1,200 @@
+// sanctions.eu.search: filters the in-memory index of the EU consolidated list by name words,
+// identifier, type and sanctions regime (programme), with an opaque cursor.
+//
+// Matching (deliberately literal; fuzzy matching with scores is screening.screen's job):
+// - q is folded (diacritics, Cyrillic and Greek letters, case; see _shared/sanctions-index/names.ts)
+//   and split into words; a name matches when every word of q is, in any order, a word of one of
+//   the entity's names (same canonical spelling or phonetic key) or the start of one;
+// - q is also compared with identification numbers (passport, registration, IMO, SWIFT/BIC…),
+//   the EU reference number and the UN id, ignoring spaces and punctuation;
+// - results are ranked identifier > exact name > all words > word starts, then by name.
+// Cursor: "s1." + base64url(JSON {v: index version, o: offset, f: hash of q/type/regime}). It
+// carries no secret (the data are public); a cursor of another search, or of a list version that a
+// refresh has replaced, is refused with invalid_input (problem type invalid-cursor), because
+// offsets into a changed list would skip or repeat entities.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { int } from '../../runtime/fields.js';
+import {
+  fold,
+  loadSanctionsIndex,
+  normaliseIdentifier,
+  token,
+  type IndexedEntity,
+  type SanctionsIndex,
+} from '../_shared/sanctions-index/index.js';
+import { ENTITY_TYPES, coverage, entitySummary } from './common.js';
+
+type Tier = 'identifier' | 'exact_name' | 'all_words' | 'word_start';
+const TIER_RANK: Record<Tier, number> = { identifier: 4, exact_name: 3, all_words: 2, word_start: 1 };
+
+interface Hit {
+  entity: number;
+  tier: Tier;
+  matchedName: string | null;
+}
+
+function matchNames(index: SanctionsIndex, q: string): Map<number, Hit> {
+  const hits = new Map<number, Hit>();
+  const words = fold(q).split(' ').filter(Boolean).map(token);
+  if (words.length === 0) return hits;
+  // Per word: alias → best kind of match (2 exact, 1 prefix).
+  let candidates: Map<number, number> | undefined;
+  for (const w of words) {
+    const found = new Map<number, number>();
+    const exact = new Set([w.canon, ...(index.tokensByKey.get(w.key) ?? [])]);
+    for (const canon of exact) for (const a of index.tokens.get(canon)?.aliases ?? []) found.set(a, 2);
+    for (const canon of index.tokensWithPrefix(w.canon)) {
+      for (const a of index.tokens.get(canon)!.aliases) if (!found.has(a)) found.set(a, 1);
+    }
+    if (!candidates) candidates = found;
+    else {
+      const next = new Map<number, number>();
+      for (const [a, kind] of candidates) {
+        const k = found.get(a);
+        if (k !== undefined) next.set(a, Math.min(kind, k));
+      }
+      candidates = next;
+    }
+    if (candidates.size === 0) return hits;
+  }
+  const wanted = [...new Set(words.map((w) => w.canon))].sort().join(' ');
+  for (const [a, kind] of candidates!) {
+    const alias = index.aliases[a];
+    const own = [...new Set(alias.tokens.map((t) => t.canon))].sort().join(' ');
+    const tier: Tier = own === wanted ? 'exact_name' : kind === 2 ? 'all_words' : 'word_start';
+    const prev = hits.get(alias.entity);
+    if (!prev || TIER_RANK[tier] > TIER_RANK[prev.tier]) hits.set(alias.entity, { entity: alias.entity, tier, matchedName: alias.name });
+  }
+  return hits;
+}
+
+function matchIdentifiers(index: SanctionsIndex, q: string, hits: Map<number, Hit>): void {
+  const key = normaliseIdentifier(q);
+  if (key.length < 4 || !/\d/.test(key)) return;
+  const byId = index.byIdentifier.get(key) ?? [];
+  const direct = index.find(q);
+  const all = new Set(byId);
+  if (direct) all.add(index.entities.indexOf(direct));
+  index.entities.forEach((e, i) => {
+    if (e.record.unitedNationId && normaliseIdentifier(e.record.unitedNationId) === key) all.add(i);
+  });
+  for (const i of all) hits.set(i, { entity: i, tier: 'identifier', matchedName: null });
+}
+
+const filterHash = (q: string | undefined, type: string | undefined, regime: string | undefined) =>
+  createHash('sha256')
+    .update(JSON.stringify([q ? fold(q) : null, type ?? null, regime ?? null]))
+    .digest('base64url')
+    .slice(0, 10);
+
+const CURSOR_PREFIX = 's1.';
+const CURSOR_SHAPE = /^\{"v":"[A-Za-z0-9_-]{1,32}","o":\d{1,9},"f":"[A-Za-z0-9_-]{1,32}"\}$/;
+
+export function encodeCursor(version: string, offset: number, filters: string): string {
+  return CURSOR_PREFIX + Buffer.from(JSON.stringify({ v: version, o: offset, f: filters })).toString('base64url');
+}
+
+const cursorError = (message: string, detailCode: string) =>
+  fail.invalidInput(`cursor: ${message}`, { problemType: 'invalid-cursor', detailCode, extra: { fields: ['cursor'] } });
+
+function decodeCursor(cursor: string, version: string, filters: string): number {
+  const text = cursor.startsWith(CURSOR_PREFIX) ? Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8') : '';
+  // Only the exact shape encodeCursor writes is parsed, so JSON.parse cannot fail.
+  const b = CURSOR_SHAPE.test(text) ? (JSON.parse(text) as { v: string; o: number; f: string }) : undefined;
+  if (!b) {
+    throw cursorError('is not a cursor of sanctions.eu.search; pass the nextCursor of the previous answer unchanged', 'invalid_cursor');
+  }
+  if (b.f !== filters) {
+    throw cursorError('belongs to a search with other q, type or regime; page with the same filters, or start again without cursor', 'cursor_mismatch');
+  }
+  if (b.v !== version) {
+    throw cursorError(
+      `was made on list version ${b.v}, and the list has since been refreshed to version ${version}, so positions changed; run the search again without cursor`,
+      'cursor_expired',
+    );
+  }
+  return b.o;
+}
+
+function count(values: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
+}
+
+export const euSearch = defineTool({
+  name: 'eu.search',
+  title: 'Search the EU consolidated sanctions list',
+  description:
+    'Searches the EU consolidated list of persons, groups, entities and vessels subject to EU financial sanctions (the Commission\'s Financial Sanctions Files, all regimes). Filter by `q` (name words in any order, accents, Cyrillic and Greek folded, each word may be the start of a name word; or an identifier such as a passport, registration, IMO or SWIFT number, EU reference number or UN id), `type` (person, organisation, vessel) and `regime` (programme code such as UKR, RUS, BLR, SYR, IRN, PRK, TAQA, TERR). At least one of q, type, regime is required. Returns `total`, one page of entity summaries (entityId, names, programmes, birth dates, citizenships, identifiers) ranked identifier > exact name > all words > word starts, facets by type and regime, `nextCursor` (null on the last page; pass it back unchanged as `cursor`) and the list\'s freshness. Limit 1-100, default 50. An empty list means no name or identifier matches literally; it is not a screening verdict: use screening.screen for scored, fuzzy matching. Full record: sanctions.eu.lookup.',
+  input: {
+    q: z.string().trim().min(2).max(200).optional().describe('Name words (any order) or an identifier; at least 2 characters.'),
+    type: z.enum(ENTITY_TYPES).optional().describe('Kind of entity: person, organisation or vessel (an enterprise listed with an IMO number).'),
+    regime: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{2,16}$/, { error: (iss) => `must be a programme code such as UKR, BLR or TAQA (got ${JSON.stringify(iss.input)})` })
+      .optional()
+      .describe('Sanctions regime as the list\'s programme code, case-insensitive: UKR (Russia/Ukraine territorial integrity), RUS, BLR, SYR, IRN, IRQ, PRK, MMR, VEN, TAQA (ISIL/Al-Qaida), TERR (terrorist list) and others.'),
+    limit: int({ min: 1, max: 100, default: 50, description: 'Entities per page, 1 to 100. Default 50.' }),
+    cursor: z.string().min(1).max(512).optional().describe('Opaque: the nextCursor of the previous answer, with the same q, type and regime.'),
+  },
+  refine: (input, issues) => {
+    if (input.q === undefined && input.type === undefined && input.regime === undefined) {
+      issues.add('give at least one of q, type, regime (got none)', ['q']);
+    }
+  },
+  coverage,
+  cacheTtlSeconds: 0,
+  route: '/eu/search',
+  example: { q: 'Putin' },
+  run: async ({ q, type, regime, limit, cursor }, ctx) => {
+    const { index, freshness } = await loadSanctionsIndex(ctx);
+    const filters = filterHash(q, type, regime?.toUpperCase());
+    const offset = cursor === undefined ? 0 : decodeCursor(cursor, index.version, filters);
+    let hits: Hit[];
+    if (q !== undefined) {
+      const found = matchNames(index, q);
+      matchIdentifiers(index, q, found);
+      hits = [...found.values()];
+    } else {
+      hits = index.entities.map((_, i) => ({ entity: i, tier: 'all_words' as Tier, matchedName: null }));
+    }
+    const wantRegime = regime?.toUpperCase();
+    const keep = (e: IndexedEntity) => (!type || e.type === type) && (!wantRegime || e.programmes.some((p) => p.toUpperCase() === wantRegime));
+    const ranked = hits
+      .filter((h) => keep(index.entities[h.entity]))
+      .sort((a, b) => {
+        const byTier = TIER_RANK[b.tier] - TIER_RANK[a.tier];
+        if (byTier) return byTier;
+        const ea = index.entities[a.entity];
+        const eb = index.entities[b.entity];
+        if (ea.sortName !== eb.sortName) return ea.sortName < eb.sortName ? -1 : 1;
+        return a.entity - b.entity;
+      });
+    const page = ranked.slice(offset, offset + limit);
+    const next = offset + limit < ranked.length ? encodeCursor(index.version, offset + limit, filters) : null;
+    return {
+      query: { q: q ?? null, type: type ?? null, regime: wantRegime ?? null },
+      total: ranked.length,
+      offset,
+      count: page.length,
+      limit,
+      nextCursor: next,
+      entities: page.map((h) => ({
+        ...entitySummary(index.entities[h.entity]),
+        match: q === undefined ? null : { kind: h.tier, name: h.matchedName },
+      })),
+      facets: {
+        types: count(ranked.map((h) => index.entities[h.entity].type)),
+        regimes: count(ranked.flatMap((h) => index.entities[h.entity].programmes)),
+      },
+      ...(ranked.length === 0 && {
+        note: 'No entity of the EU consolidated list matches these filters literally. This is not a screening verdict: screening.screen scores spelling variants, transliterations and initials.',
+      }),
+      list: freshness,
+    };
+  },
+});

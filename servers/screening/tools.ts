@@ -1,0 +1,143 @@
+// screening.screen and screening.about: sanctions screening of a name against the EU consolidated
+// list held in the shared index (servers/_shared/sanctions-index; the list itself comes from the
+// Commission's FSF export, UPSTREAMS.md A11). The method is in match.ts; its measured precision
+// and recall on tests/fixtures/screening-labelled.json are in EVALUATION below and checked by
+// tests/screening-labelled.test.ts.
+import { z } from 'zod';
+import type { Coverage } from '../../runtime/define.js';
+import { defineTool } from '../../runtime/define.js';
+import { int, isoDate } from '../../runtime/fields.js';
+import { VARIANTS, loadSanctionsIndex, type Freshness } from '../_shared/sanctions-index/index.js';
+import { DEFAULT_THRESHOLD, WEIGHTS, screen } from './match.js';
+
+const coverage: Coverage = { geography: ['EU'], dataTypes: ['sanctions', 'screening'], updateFrequency: 'daily' };
+
+/** Measured by tests/screening-labelled.test.ts at the default threshold; the test fails if they drop. */
+export const EVALUATION = {
+  labelledSet: 'tests/fixtures/screening-labelled.json',
+  examples: 100,
+  variants: 58,
+  nearMisses: 42,
+  truePositives: 57,
+  falsePositives: 2,
+  falseNegatives: 1,
+  precision: 0.966,
+  recall: 0.982,
+  threshold: DEFAULT_THRESHOLD,
+};
+
+const NOTICE =
+  'A candidate is a possible match for a person to review against the full record (sanctions.eu.lookup), not a legal determination. Only the EU consolidated list is screened; UN, UK and US lists are not (sanctions.lister.list).';
+
+function staleWarning(f: Freshness): string | undefined {
+  if (!f.stale) return undefined;
+  const hours = Math.round(f.ageSeconds / 360) / 10;
+  return `The list in memory is ${hours} hours old${f.lastRefreshError ? ` because the last refresh failed (${f.lastRefreshError.message})` : ' and is being refreshed'}; listings made since ${f.generationDate} are missing.`;
+}
+
+export const screenTool = defineTool({
+  name: 'screen',
+  title: 'Screen a name against the EU sanctions list',
+  description: `Screens a person's or organisation's name against the EU consolidated financial sanctions list (every regime). Returns ranked candidates with a score from 0 to 1, the listed name that matched, the fields that matched (name, birthDate, birthYear, country) and a reason per word, plus the list's date and age. Matching tolerates accents and special letters (Ø, ö, é, č), Cyrillic and Greek spellings, transliteration variants (Mohammed/Muhammad, Aleksandr/Alexander, -ovitch/-ovich), word order, initials, missing middle names and small typos; a birth date or year and a country (ISO alpha-2) sharpen or lower the score. Only candidates at or above \`threshold\` (0.5-1, default ${DEFAULT_THRESHOLD}) are returned, at most \`limit\` (1-50, default 10). decision "no_match" with no candidates means no listed name came close at that threshold; it is only as current as the list (see \`list\`). Method and measured precision/recall: screening.about.`,
+  input: {
+    name: z.string().trim().min(2).max(200).describe('Name of the person or organisation to screen, as written anywhere (any order, any alphabet the list uses).'),
+    type: z.enum(['person', 'organisation']).optional().describe('person or organisation (organisations include vessels). Omit to screen against both.'),
+    birthDate: isoDate('Birth date of the person, YYYY-MM-DD.').optional(),
+    birthYear: int({ min: 1900, max: 2100, description: 'Birth year of the person, 1900 to 2100, when the full date is unknown.' }),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, { error: (iss) => `must be an ISO 3166 alpha-2 country code such as NO or RU (got ${JSON.stringify(iss.input)})` })
+      .optional()
+      .describe('Country linked to the name (citizenship, birth or address), ISO 3166 alpha-2, e.g. RU.'),
+    limit: int({ min: 1, max: 50, default: 10, description: 'Most candidates to return, 1 to 50. Default 10.' }),
+    threshold: z.number().min(0.5).max(1).default(DEFAULT_THRESHOLD).describe(`Lowest score returned, 0.5 to 1. Default ${DEFAULT_THRESHOLD}.`),
+  },
+  refine: (input, issues) => {
+    if (input.birthDate && input.birthYear !== undefined && Number(input.birthDate.slice(0, 4)) !== input.birthYear) {
+      issues.add(`birthYear ${input.birthYear} contradicts birthDate ${input.birthDate}; give one of them`, ['birthYear']);
+    }
+    if (input.type === 'organisation' && (input.birthDate || input.birthYear !== undefined)) {
+      issues.add('birthDate and birthYear apply to persons only, not to type organisation', [input.birthDate ? 'birthDate' : 'birthYear']);
+    }
+  },
+  coverage,
+  cacheTtlSeconds: 0,
+  route: '/screen',
+  example: { name: 'Vladimir Putin', birthYear: 1952 },
+  run: async (input, ctx) => {
+    const { index, freshness } = await loadSanctionsIndex(ctx);
+    const country = input.country?.toUpperCase();
+    const { candidates, considered } = screen(index, { ...input, country }, input.threshold, input.limit);
+    const warning = staleWarning(freshness);
+    return {
+      query: {
+        name: input.name,
+        type: input.type ?? null,
+        birthDate: input.birthDate ?? null,
+        birthYear: input.birthYear ?? null,
+        country: country ?? null,
+      },
+      threshold: input.threshold,
+      decision: candidates.length > 0 ? 'potential_match' : 'no_match',
+      candidateCount: candidates.length,
+      namesCompared: considered,
+      candidates: candidates.map((c) => ({
+        entityId: c.entity.record.logicalId,
+        euReferenceNumber: c.entity.record.euReferenceNumber,
+        type: c.entity.type,
+        name: c.entity.name,
+        score: c.score,
+        nameScore: c.nameScore,
+        matchedName: c.alias.name,
+        matchedNameLanguage: c.alias.language,
+        matchedFields: c.matchedFields,
+        reasons: c.reasons,
+        programmes: c.entity.programmes,
+        birthDates: c.entity.birthDates,
+        countries: [...c.entity.countries],
+      })),
+      notice: NOTICE,
+      ...(warning && { warning }),
+      list: freshness,
+    };
+  },
+});
+
+export const aboutTool = defineTool({
+  name: 'about',
+  title: 'How screening works, and how fresh the list is',
+  description:
+    'Explains the screening method of screening.screen (folding of accents and alphabets, the transliteration table, phonetic keys, word pairing in any order, weights, birth and country adjustments, the default threshold) with its measured precision and recall on a labelled set of list names and near-misses, and reports the freshness of the EU consolidated list in memory: generation date, file id, entity count, when it was loaded, its age, and the last refresh error if any. Loads the list if it is not in memory yet; when the list cannot be loaded, `list.state` is "unavailable" with the reason instead of an error. Takes no parameters.',
+  input: {},
+  coverage,
+  cacheTtlSeconds: 0,
+  route: '/about',
+  example: {},
+  run: async (_input, ctx) => {
+    const loaded = await ctx.settle(loadSanctionsIndex(ctx));
+    const list =
+      loaded.status === 'ok'
+        ? { state: loaded.value.freshness.stale ? 'stale' : 'current', ...loaded.value.freshness }
+        : { state: 'unavailable', error: loaded.status === 'error' ? loaded.error : { code: 'not_found', message: 'the list was not found' } };
+    return {
+      list,
+      method: {
+        defaultThreshold: DEFAULT_THRESHOLD,
+        steps: [
+          'Fold the query and every listed name: lower case, diacritics and special letters (ø→o, æ→ae, ö→o, č→c, ß→ss), Cyrillic and Greek letters to Latin; apostrophes dropped, other punctuation splits words.',
+          'Drop honorifics from person names and legal forms (LLC, OOO, JSC, AS, GmbH…) from organisation names.',
+          'Give each word a canonical spelling (the transliteration table below; -ovitch/-ovitj/-owitsch/-ović read as -ovich) and a phonetic-ish key (sch/sh, w/v, ph/f, c/k/s, q/k, kh/h, j/y, ou/u, y/i, doubled letters).',
+          'Word similarity: same canonical spelling 1.0; same key 0.95; initial against a word with that first letter 0.8; else 0.95 × (1 − edit distance / longer key) when at least 0.75; words of up to 3 letters must match exactly.',
+          `Pair query words with the listed name's words one-to-one, best first, in any order. Name score = ${WEIGHTS.queryShare} × weighted share of the query explained + ${WEIGHTS.listShare} × weighted share of the listed name covered (particles ${WEIGHTS.particle}, initials ${WEIGHTS.initial}, common organisation words ${WEIGHTS.genericOrgWord}, a person's middle names count ${WEIGHTS.middleName} on the list side).`,
+          `A person whose surname is known scores at most ${WEIGHTS.surnameCap} unless a query word matches the surname; names are also compared as one string (joined, or surname first) at ≥ ${WEIGHTS.compactFloor}; weak aliases count ${WEIGHTS.weakAlias}.`,
+          `Persons: birth date on the list +${WEIGHTS.birthDateEqual}, birth year +${WEIGHTS.birthYearEqual}, one year off 0, further off ${WEIGHTS.birthYearDiffers}. Country among the entity's citizenship, birth or address countries +${WEIGHTS.countryMatches}, otherwise ${WEIGHTS.countryDiffers}. Missing list data changes nothing.`,
+          'Each entity scores by its best name; candidates at or above the threshold are returned best first.',
+        ],
+        transliterationTable: VARIANTS,
+        weights: WEIGHTS,
+      },
+      evaluation: EVALUATION,
+      notice: NOTICE,
+    };
+  },
+});
