@@ -91,6 +91,10 @@ export function createContext(deps: ContextDeps): ToolContext {
     },
     env: deps.env,
     publicBaseUrl: deps.publicBaseUrl,
-    platform: deps.platform,
+    // The service's own state (health, metrics) changes without any upstream answer changing.
+    get platform() {
+      if (trace) trace.reusable = false;
+      return deps.platform;
+    },
   };
 }

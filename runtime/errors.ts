@@ -13,6 +13,9 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'payload_too_large'
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'not_ready'
   | 'not_implemented'
   | 'internal';
 
@@ -34,6 +37,9 @@ export const ERROR_CODES: Record<ErrorCode, CodeInfo> = {
   unauthorized: { status: 401, title: 'Not authenticated' },
   forbidden: { status: 403, title: 'Forbidden' },
   payload_too_large: { status: 413, title: 'Payload too large' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  not_ready: { status: 503, title: 'Service not ready' },
   not_implemented: { status: 501, title: 'Not implemented' },
   internal: { status: 500, title: 'Internal error' },
 };

@@ -59,7 +59,8 @@ function statusSentence(def: ToolDefinition, declared: ToolStatus): string {
   if (declared === 'planned') return ' Planned: not available yet; answers an error that says why.';
   if (declared === 'not_configured' && def.credentials?.length) {
     const how = def.whenNotConfigured ? 'a structured not_configured status' : '503 not_configured';
-    return ` Needs ${def.credentials.join(', ')} on the server; without them it answers ${how}.`;
+    const them = def.credentials.length > 1 ? 'them' : 'it';
+    return ` Needs ${def.credentials.join(', ')} on the server; without ${them} it answers ${how}.`;
   }
   return '';
 }

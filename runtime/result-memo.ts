@@ -1,7 +1,8 @@
 // Remembers a tool's serialised result for as long as every cached upstream answer it was built
 // from is still the one in the response cache. A repeat call then skips validation, the tool
 // function and serialisation; any change upstream (a new entry, an expiry) makes it run again.
-// Runs that read the clock, made an uncached call or saw an upstream failure are never remembered.
+// Runs that read the clock or the service's own state, made an uncached call or saw an upstream
+// failure are never remembered.
 import { LRUCache } from 'lru-cache';
 import type { RunTrace } from './context.js';
 import type { CacheRef, UpstreamClient } from './upstream/client.js';

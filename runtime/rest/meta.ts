@@ -3,10 +3,10 @@
 // limits, what is left of its window, and the request id).
 import { createRoute, z } from '@hono/zod-openapi';
 import { ToolError } from '../errors.js';
+import { problemResponse } from '../http/problem.js';
 import type { Services } from '../services.js';
 import type { RestApp } from './index.js';
 import { API_VERSION } from './platform-keys.js';
-import { titledProblem } from './problems.js';
 import { BEARER, problemResponse as problemEntry } from './schemas.js';
 
 const Breaker = z
@@ -115,7 +115,7 @@ export function registerMetaRoutes(app: RestApp, services: Services): void {
       .map(([id]) => id);
     if (!store.healthy || registry.servers === 0) {
       const why = !store.healthy ? `the rate-limit store (${store.backend}) is unreachable` : 'no servers are loaded';
-      return titledProblem(c, base, 'not-ready', 'Service not ready', new ToolError('upstream_unavailable', `Not ready: ${why}.`, { status: 503, extra: { live: true, ready: false, checks, upstreams } })) as never;
+      return problemResponse(new ToolError('not_ready', `Not ready: ${why}.`, { extra: { live: true, ready: false, checks, upstreams } }), base, c.get('reqId')) as never;
     }
     return c.json(
       {

@@ -4,24 +4,11 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
-import { ToolError, fail, toToolError } from '../errors.js';
-import { PROBLEM_CONTENT_TYPE, problemBody, problemResponse } from '../http/problem.js';
+import { ToolError, toToolError } from '../errors.js';
+import { problemResponse } from '../http/problem.js';
 import type { AppEnv } from '../http/request.js';
 import type { Services } from '../services.js';
 import { validationError } from '../validation.js';
-
-/** A Problem whose type this tier fixes, with its own title (never changing for the type). */
-export function titledProblem(
-  c: Context<AppEnv>,
-  base: string,
-  type: string,
-  title: string,
-  err: ToolError,
-  headers: Record<string, string> = {},
-): Response {
-  const body = { ...problemBody(new ToolError(err.code, err.message, { status: err.status, problemType: type, extra: err.extra }), base, c.get('reqId')), title };
-  return new Response(JSON.stringify(body), { status: err.status, headers: { 'content-type': PROBLEM_CONTENT_TYPE, ...headers } });
-}
 
 interface HookResult {
   success: boolean;
@@ -57,7 +44,7 @@ export function restErrorHandler(services: Services): ErrorHandler<AppEnv> {
     }
     if (err instanceof HTTPException) {
       if (err.status === 415) {
-        return titledProblem(c, base, 'unsupported-media-type', 'Unsupported media type', fail.invalidInput('The request body must be JSON (Content-Type: application/json).', { status: 415 }));
+        return problemResponse(new ToolError('unsupported_media_type', 'The request body must be JSON (Content-Type: application/json).'), base, reqId);
       }
       const code = HTTP_CODES[err.status];
       if (code) return problemResponse(new ToolError(code, err.message || 'The request was refused.'), base, reqId);
@@ -72,7 +59,5 @@ export function methodNotAllowed(services: Services, allowed: string[]) {
   const base = services.config.publicBaseUrl;
   const allow = [...new Set([...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])])].join(', ');
   return (c: Context<AppEnv>): Response =>
-    titledProblem(c, base, 'method-not-allowed', 'Method not allowed', new ToolError('invalid_input', `${c.req.method} is not allowed on ${c.req.path.slice(0, 200)}; use ${allow}.`, { status: 405 }), {
-      Allow: allow,
-    });
+    problemResponse(new ToolError('method_not_allowed', `${c.req.method} is not allowed on ${c.req.path.slice(0, 200)}; use ${allow}.`), base, c.get('reqId'), { Allow: allow });
 }

@@ -33,16 +33,16 @@ export async function authHeaders(def: UpstreamDefinition, credentials: Credenti
       return {};
     case 'header': {
       const key = credentials.get(auth.envVar);
-      if (!key) throw fail.notConfigured(`${def.name} needs ${auth.envVar}; set it in the environment`, { extra: { missing: [auth.envVar] } });
+      if (!key) throw fail.notConfigured(`${def.name} needs ${auth.envVar} on the server; the operator has not set it`, { extra: { missing: [auth.envVar] } });
       return { [auth.header]: `${auth.prefix ?? ''}${key}` };
     }
     case 'basic': {
       const user = credentials.get(auth.userEnvVar);
-      if (!user) throw fail.notConfigured(`${def.name} needs ${auth.userEnvVar}; set it in the environment`, { extra: { missing: [auth.userEnvVar] } });
+      if (!user) throw fail.notConfigured(`${def.name} needs ${auth.userEnvVar} on the server; the operator has not set it`, { extra: { missing: [auth.userEnvVar] } });
       // Some APIs (Frost) use the client id with an empty password: they declare no password variable.
       const password = auth.passwordEnvVar ? credentials.get(auth.passwordEnvVar) : '';
       if (password === undefined) {
-        throw fail.notConfigured(`${def.name} needs ${auth.passwordEnvVar}; set it in the environment`, { extra: { missing: [auth.passwordEnvVar] } });
+        throw fail.notConfigured(`${def.name} needs ${auth.passwordEnvVar} on the server; the operator has not set it`, { extra: { missing: [auth.passwordEnvVar] } });
       }
       return { authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` };
     }
