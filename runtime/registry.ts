@@ -60,7 +60,7 @@ function statusSentence(def: ToolDefinition, declared: ToolStatus): string {
   if (declared === 'not_configured' && def.credentials?.length) {
     const how = def.whenNotConfigured ? 'a structured not_configured status' : '503 not_configured';
     const them = def.credentials.length > 1 ? 'them' : 'it';
-    return ` Needs ${def.credentials.join(', ')} on the server; without ${them} it answers ${how}.`;
+    return ` Needs ${def.credentials.join(', ')} on the server; without ${them} the tool answers ${how}.`;
   }
   return '';
 }

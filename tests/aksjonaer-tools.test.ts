@@ -33,7 +33,7 @@ describe('tools/list', () => {
     expect(b.properties.orgnr.pattern).toBe('^\\d{9}$');
     expect(b.properties.inntektsaar).toMatchObject({ type: 'integer', minimum: 2010 });
     expect(tools[1].inputSchema.required).toEqual(['orgnr']);
-    expect(tools[0].description).toContain('Needs MASKINPORTEN_CLIENT_ID, MASKINPORTEN_KEY, SKATTEETATEN_RETTIGHETSPAKKE on the server; without them it answers 503 not_configured.');
+    expect(tools[0].description).toContain('Needs MASKINPORTEN_CLIENT_ID, MASKINPORTEN_KEY, SKATTEETATEN_RETTIGHETSPAKKE on the server; without them the tool answers 503 not_configured.');
   });
 });
 

@@ -56,7 +56,7 @@ describe('cvr without credentials', () => {
     const r = await rpc(t, 'cvr', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const tools = r.body.result.tools as { name: string; description: string; inputSchema: Record<string, unknown> }[];
     expect(tools.map((x) => x.name)).toEqual(['cvr.company.lookup', 'cvr.directors', 'cvr.owners', 'cvr.annual_reports', 'cvr.search']);
-    for (const tool of tools) expect(tool.description).toMatch(/Needs CVR_ES_USER, CVR_ES_PASS on the server; without them it answers 503 not_configured\.$/);
+    for (const tool of tools) expect(tool.description).toMatch(/Needs CVR_ES_USER, CVR_ES_PASS on the server; without them the tool answers 503 not_configured\.$/);
   });
 
   it('still rejects invalid input first, naming the field', async () => {

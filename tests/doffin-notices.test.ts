@@ -41,7 +41,7 @@ describe('doffin without DOFFIN_API_KEY', () => {
     const r = await rpc(t, SLUG, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const tools = r.body.result.tools as { name: string; description: string }[];
     expect(tools.map((x) => x.name)).toEqual(['doffin.notices.search', 'doffin.notice.get', 'doffin.cpv.divisjoner']);
-    for (const tool of tools) expect(tool.description).toMatch(/Needs DOFFIN_API_KEY on the server; without it it answers 503 not_configured/);
+    for (const tool of tools) expect(tool.description).toMatch(/Needs DOFFIN_API_KEY on the server; without it the tool answers 503 not_configured/);
     const server = t.services.registry.server(SLUG)!;
     expect(server.tools.map((x) => x.declaredStatus)).toEqual(['not_configured', 'not_configured', 'not_configured']);
     expect(server.tools.map((x) => x.status)).toEqual(['not_configured', 'not_configured', 'not_configured']);

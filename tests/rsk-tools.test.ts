@@ -26,7 +26,7 @@ describe('rsk tool list', () => {
     const r = await rpc(t, 'rsk', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const tools = r.body.result.tools as { name: string; description: string }[];
     expect(tools.map((x) => x.name)).toEqual(['rsk.company.lookup', 'rsk.company.search', 'rsk.registry.about']);
-    expect(tools[0].description).toMatch(/Needs RSK_API_KEY on the server; without it it answers 503 not_configured\.$/);
+    expect(tools[0].description).toMatch(/Needs RSK_API_KEY on the server; without it the tool answers 503 not_configured\.$/);
     expect(tools[1].description).toMatch(/has no name search, and this tool does not pretend otherwise/);
   });
 });

@@ -35,7 +35,7 @@ describe('tools/list', () => {
     expect(s.properties.systemId.pattern).toBe('^[A-Za-z0-9._-]{3,128}$');
     expect(s.properties.externalRef.pattern).toBe('^[A-Za-z0-9._:-]{1,128}$');
     expect(s.properties.orgnr.pattern).toBe('^\\d{9}$');
-    expect(tools[0].description).toContain('without them it answers a structured not_configured status');
+    expect(tools[0].description).toContain('without them the tool answers a structured not_configured status');
   });
 });
 
