@@ -10,9 +10,12 @@ import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js'
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
 import { createPlatformView } from './platform.js';
 import { InProcessBackend } from './rest/backend.js';
+import { RedisCounterStore } from './ratelimit/redis-store.js';
+import { connectRedis } from './redis.js';
 import { Registry } from './registry.js';
 import { ResultMemo } from './result-memo.js';
 import { envCredentials } from './upstream/auth.js';
+import { RedisSharedCache } from './upstream/redis-cache.js';
 import { UPSTREAMS, type UpstreamDefinition } from './upstream/catalogue.js';
 import { UpstreamClient } from './upstream/client.js';
 import { LiveTransport, type Transport } from './upstream/transport.js';
@@ -63,6 +66,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
   flusher?.unref();
   const metrics = new Metrics(true);
   const registry = new Registry(options.servers, credentials);
+  // With REDIS_URL, rate-limit counters and the upstream response cache are shared by replicas.
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const transport = new InProcessBackend(options.transport ?? transportFor(config), !config.dataBackendUrl, config.publicBaseUrl);
   const upstream = new UpstreamClient({
     transport,
@@ -70,12 +75,13 @@ export function createServices(config: Config, options: ServiceOptions): Service
     credentials,
     metrics,
     userAgent: config.userAgent,
-    sharedCache: options.sharedCache,
+    sharedCache: options.sharedCache ?? (redis ? new RedisSharedCache(redis) : undefined),
     retryBaseMs: options.retryBaseMs,
   });
   const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
   const tiers = options.tiers ?? tierTable(config.enterpriseRateLimit);
-  const limiter = new RateLimiter(options.counterStore ?? new MemoryCounterStore(), tiers, config.anonymousPerMinute);
+  const counters = options.counterStore ?? (redis ? new RedisCounterStore(redis) : new MemoryCounterStore());
+  const limiter = new RateLimiter(counters, tiers, config.anonymousPerMinute);
   const invokeDeps: InvokeDeps = {
     upstream,
     env: (name) => credentials.get(name),
@@ -105,6 +111,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     startedAt: new Date(),
     close: async () => {
       await transport.close?.();
+      await redis?.close();
       if (flusher) clearInterval(flusher);
       destination?.flushSync();
     },

@@ -15,7 +15,7 @@ describe('GET /api/v1/health', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ status: 'ok', live: true, ready: true, commit: 'abc1234', upstreamsNotClosed: [] });
-    expect(body.checks.rateLimitStore).toEqual({ backend: 'memory', healthy: true });
+    expect(body.checks.rateLimitStore).toEqual({ backend: 'memory', healthy: true, shared: false });
     expect(body.checks.dataBackend).toBe('in-process');
     expect(body.checks.registry.servers).toBe(t.services.registry.servers.length);
     expect(Object.keys(body.upstreams)).toEqual(expect.arrayContaining(['brreg', 'cvr', 'prh', 'data-backend']));
@@ -49,7 +49,7 @@ describe('GET /api/v1/health', () => {
 
   it('answers a 503 Problem when not ready', async () => {
     const store = new MemoryCounterStore();
-    store.describe = () => ({ backend: 'redis', healthy: false });
+    store.describe = () => ({ backend: 'redis', healthy: false, shared: false });
     const t = createTestApp({ counterStore: store });
     const res = await t.fetch('/api/v1/health');
     expect(res.status).toBe(503);

@@ -4,7 +4,7 @@
 // Concurrency slots are a counter per key (INCR/DECR with a safety expiry), with the same fallback.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisLink } from '../redis.js';
-import { MemoryCounterStore, type CounterStore, type LimitRule, type WindowVerdict } from './store.js';
+import { MemoryCounterStore, type CounterStore, type LimitRule, type StoreState, type WindowVerdict } from './store.js';
 
 /** A slot held longer than this is given back, in case its holder died without releasing it. */
 const SLOT_TTL_SECONDS = 120;
@@ -78,8 +78,9 @@ export class RedisCounterStore implements CounterStore {
     };
   }
 
-  describe() {
+  /** Still healthy while Redis is away: each replica then limits on its own. */
+  describe(): StoreState {
     const d = this.redis.describe();
-    return { backend: d.state === 'ready' ? 'redis' : 'memory (Redis unavailable)', healthy: d.state === 'ready' };
+    return { backend: d.state === 'ready' ? 'redis' : 'memory (Redis unavailable)', healthy: true, shared: d.state === 'ready', redis: { state: d.state, since: d.since } };
   }
 }

@@ -14,6 +14,14 @@ export interface WindowVerdict {
   resetAtMs: number;
 }
 
+export interface StoreState {
+  backend: string;
+  healthy: boolean;
+  /** Whether the counters are shared between replicas right now. */
+  shared: boolean;
+  redis?: { state: 'ready' | 'unavailable'; since: string };
+}
+
 export interface CounterStore {
   /** Counts one request against `key` under `rule`. */
   consume(key: string, rule: LimitRule): Promise<WindowVerdict>;
@@ -21,8 +29,8 @@ export interface CounterStore {
   peek(key: string, rule: LimitRule): Promise<WindowVerdict>;
   /** Takes one of `max` concurrency slots, or returns null when all are taken. */
   acquireSlot(key: string, max: number): Promise<(() => void) | null>;
-  /** Where the counters live, for /api/v1/health. */
-  describe(): { backend: string; healthy: boolean };
+  /** Where the counters live, for /api/v1/health; `healthy` is false only when limits cannot be applied at all. */
+  describe(): StoreState;
 }
 
 export class MemoryCounterStore implements CounterStore {
@@ -69,7 +77,7 @@ export class MemoryCounterStore implements CounterStore {
     };
   }
 
-  describe() {
-    return { backend: 'memory', healthy: true };
+  describe(): StoreState {
+    return { backend: 'memory', healthy: true, shared: false };
   }
 }

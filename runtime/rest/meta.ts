@@ -109,7 +109,8 @@ export function registerMetaRoutes(app: RestApp, services: Services): void {
     const upstreams = services.upstream.breakerStates();
     const store = services.limiter.store.describe();
     const registry = { servers: services.registry.servers.length, tools: services.registry.uniqueTools().length };
-    const checks = { rateLimitStore: store, registry, dataBackend: services.config.dataBackendUrl ? ('external' as const) : ('in-process' as const) };
+    const responseCache = { backend: store.redis ? (store.shared ? 'redis' : 'memory (Redis unavailable)') : 'memory' };
+    const checks = { rateLimitStore: store, responseCache, registry, dataBackend: services.config.dataBackendUrl ? ('external' as const) : ('in-process' as const) };
     const notClosed = Object.entries(upstreams)
       .filter(([, b]) => b.state !== 'closed')
       .map(([id]) => id);

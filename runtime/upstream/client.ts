@@ -198,7 +198,10 @@ export class UpstreamClient {
       if (!entry && this.options.sharedCache) {
         entry = await this.options.sharedCache.get<CacheEntry>(key);
         if (entry && this.now() - entry.fetchedAt > ttlMs) entry = undefined;
-        if (entry) this.cache.set(key, entry, { ttl: ttlMs });
+        if (entry) {
+          deepFreeze(entry.data);
+          this.cache.set(key, entry, { ttl: Math.max(1, ttlMs - (this.now() - entry.fetchedAt)) });
+        }
       }
       if (entry) {
         fromCache = true;
