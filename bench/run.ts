@@ -143,9 +143,9 @@ rows.push(await load('baseline: bare Hono JSON route', { url: `${baseline.url}/m
 rows.push(await load('MCP tools/call brreg.enhet.lookup (cached)', { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall }));
 rows.push(await load(`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }));
 rows.push(await load('connector GET /api/connectors/brreg/enheter/923609016', { url: `${app.url}/api/connectors/brreg/enheter/923609016`, headers: { authorization: `Bearer ${KEY}` } }));
-const companies = await fetch(`${app.url}/api/v1/companies?q=equinor`, { headers: { authorization: `Bearer ${KEY}` } });
+const companies = await fetch(`${app.url}/api/v1/companies?q=kiwi&limit=10`, { headers: { authorization: `Bearer ${KEY}` } });
 if (companies.status === 200) {
-  rows.push(await load('GET /api/v1/companies?q=equinor (cached)', { url: `${app.url}/api/v1/companies?q=equinor`, headers: { authorization: `Bearer ${KEY}` } }));
+  rows.push(await load('GET /api/v1/companies?q=kiwi&limit=10 (cached)', { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: { authorization: `Bearer ${KEY}` } }));
 }
 baseline.proc.kill('SIGTERM');
 app.proc.kill('SIGTERM');

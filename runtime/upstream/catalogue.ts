@@ -35,6 +35,8 @@ export interface UpstreamDefinition {
    * reported with the message given here.
    */
   definiteStatuses?: Record<number, string>;
+  /** Circuit breaker of this upstream: failures before it opens, and how long it stays open (defaults: the client's options). */
+  breaker?: { threshold?: number; cooldownMs?: number };
 }
 
 export const UPSTREAMS: UpstreamDefinition[] = [

@@ -109,7 +109,7 @@ export class UpstreamClient {
     });
     for (const def of options.upstreams) {
       this.defs.set(def.id, def);
-      this.breakers.set(def.id, new CircuitBreaker(options.breakerThreshold ?? 5, options.breakerCooldownMs ?? 30_000, this.now));
+      this.breakers.set(def.id, new CircuitBreaker(def.breaker?.threshold ?? options.breakerThreshold ?? 5, def.breaker?.cooldownMs ?? options.breakerCooldownMs ?? 30_000, this.now));
       this.gates.set(def.id, new Semaphore(def.maxConcurrent ?? 8));
     }
     this.cache = new LRUCache<string, CacheEntry>({
