@@ -25,7 +25,13 @@ export async function startServer(config: Config, options: Partial<ServiceOption
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      // A keep-alive connection busy now goes idle once its answer is sent, and would then hold
+      // server.close() for keepAliveTimeout (65 s, past the 25 s forced exit): close idle ones as they appear.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      server.close(() => {
+        clearInterval(sweep);
+        resolve();
+      });
       server.closeIdleConnections();
     }).then(() => services.close()));
   return { services, server, url: `http://${host}:${address.port}`, close };

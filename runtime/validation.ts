@@ -9,7 +9,8 @@ function show(value: unknown): string {
   try {
     text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
   } catch {
-    text = String(value);
+    // Too deep (or circular) to serialise: String() would recurse as deep and throw as well.
+    text = Array.isArray(value) ? '[...]' : value !== null && typeof value === 'object' ? '{...}' : String(value);
   }
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }

@@ -1,16 +1,12 @@
 // brreg.enhet.underenheter and brreg.enheter.search over MCP and their connector routes, answered by
 // recordings of Enhetsregisteret (tests/recordings/brreg/underenheter-*.json, enheter-search-*.json).
 import { describe, expect, it } from 'vitest';
-import { KEYS, callTool, createTestApp, rpc, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, rpc, type TestApp } from './helpers/app.js';
 
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp) => t.services.upstream.sent.get('brreg') ?? 0;
 
-async function fails(t: TestApp, name: string, args: unknown) {
-  const r = await callTool(t, 'brreg', name, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; fields?: string[] };
-}
+const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, 'brreg', name, args);
 
 describe('brreg.enhet.underenheter', () => {
   const name = 'brreg.enhet.underenheter';

@@ -1,7 +1,7 @@
 // brreg.roller.* over MCP and their connector routes, answered by recordings of the Enhetsregisteret
 // roles endpoint (tests/recordings/brreg/roller-*.json; live captures and labelled constructed scenarios).
 import { describe, expect, it } from 'vitest';
-import { KEYS, callTool, createTestApp, rpc, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, rpc, type TestApp } from './helpers/app.js';
 
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp) => t.services.upstream.sent.get('brreg') ?? 0;
@@ -12,11 +12,7 @@ async function ok(t: TestApp, name: string, args: unknown) {
   return r.data;
 }
 
-async function fails(t: TestApp, name: string, args: unknown) {
-  const r = await callTool(t, 'brreg', name, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; alternative?: string; detailCode?: string };
-}
+const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, 'brreg', name, args);
 
 interface Role {
   rolle: { kode: string };

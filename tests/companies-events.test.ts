@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CursorCodec } from '../runtime/cursor.js';
 import { RECORDED_AT, ReplayTransport, type RecordingFile } from '../runtime/upstream/recordings.js';
-import { KEYS, callTool, createTestApp, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, type TestApp } from './helpers/app.js';
 
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const SECRET = { CURSOR_SECRET: 'events-test-secret' };
@@ -20,11 +20,7 @@ async function events(t: TestApp, args: unknown) {
   return r.data;
 }
 
-async function fails(t: TestApp, args: unknown) {
-  const r = await callTool(t, 'companies', 'companies.events', args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; detailCode?: string; fields?: string[] };
-}
+const fails = (t: TestApp, args: unknown) => callToolError(t, 'companies', 'companies.events', args);
 
 describe('companies.events', () => {
   it('answers the example: every update of Equinor, newest first, with the JSON-Patch changes', async () => {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ReplayTransport, type RecordingFile } from '../runtime/upstream/recordings.js';
 import { recognise } from '../servers/companies/ids.js';
-import { KEYS, callTool, createTestApp, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, type TestApp } from './helpers/app.js';
 
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp, upstream: string) => t.services.upstream.sent.get(upstream) ?? 0;
@@ -16,11 +16,7 @@ async function lookup(t: TestApp, args: unknown) {
   return callTool(t, 'companies', 'companies.lookup', args);
 }
 
-async function fails(t: TestApp, args: unknown) {
-  const r = await lookup(t, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; detailCode?: string; fields?: string[]; missing?: string[] };
-}
+const fails = (t: TestApp, args: unknown) => callToolError(t, 'companies', 'companies.lookup', args);
 
 describe('identifier recognition', () => {
   it.each([

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { alignedWindows } from '../servers/companies/search.js';
 import { ReplayTransport } from '../runtime/upstream/recordings.js';
-import { BASE, KEYS, callTool, createTestApp, type TestApp } from './helpers/app.js';
+import { BASE, KEYS, callTool, callToolError, createTestApp, type TestApp } from './helpers/app.js';
 
 const CVR_ENV = { CVR_ES_USER: 'test-user', CVR_ES_PASS: 'test-pass' };
 const auth = { authorization: `Bearer ${KEYS.pro}` };
@@ -14,11 +14,7 @@ async function search(t: TestApp, args: unknown) {
   return callTool(t, 'companies', 'companies.search', args);
 }
 
-async function fails(t: TestApp, args: unknown) {
-  const r = await search(t, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; detailCode?: string; fields?: string[]; missing?: string[] };
-}
+const fails = (t: TestApp, args: unknown) => callToolError(t, 'companies', 'companies.search', args);
 
 describe('companies.search, NO (Enhetsregisteret)', () => {
   it('answers the example from the same request as brreg.enheter.search (the shared cache)', async () => {

@@ -2,7 +2,7 @@
 // of Erhvervsstyrelsen's CVR distribution (tests/recordings/cvr/). 10150817 and 35682872 are real
 // records; 30000005 and the publication list are constructed scenarios in the real shape.
 import { describe, expect, it } from 'vitest';
-import { KEYS, callTool, createTestApp, rpc, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, rpc, type TestApp } from './helpers/app.js';
 
 const CREDS = { CVR_ES_USER: 'test-user', CVR_ES_PASS: 'test-pass' };
 const auth = { authorization: `Bearer ${KEYS.pro}` };
@@ -15,11 +15,7 @@ async function ok(t: TestApp, name: string, args: unknown) {
   return r.data;
 }
 
-async function fails(t: TestApp, name: string, args: unknown) {
-  const r = await callTool(t, 'cvr', name, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; missing?: string[]; fields?: string[]; detailCode?: string };
-}
+const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, 'cvr', name, args);
 
 const CVR_TOOLS: [string, Record<string, unknown>, string][] = [
   ['cvr.company.lookup', { cvr: '10150817' }, '/api/connectors/cvr/virksomhed/10150817'],

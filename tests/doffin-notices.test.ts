@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineServer, defineTool, type ServerRoute } from '../runtime/define.js';
 import { connectorRoutes } from '../runtime/http/connectors.js';
-import { KEYS, callTool, createTestApp, rpc, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, rpc, type TestApp } from './helpers/app.js';
 
 const SLUG = 'doffin';
 const KEY = { DOFFIN_API_KEY: 'doffin-test-subscription-key' };
@@ -13,11 +13,7 @@ const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp) => t.services.upstream.sent.get('doffin') ?? 0;
 const withKey = () => createTestApp({ env: KEY });
 
-async function fails(t: TestApp, name: string, args: unknown) {
-  const r = await callTool(t, SLUG, name, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; missing?: string[] };
-}
+const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, SLUG, name, args);
 
 describe('doffin without DOFFIN_API_KEY', () => {
   it.each([

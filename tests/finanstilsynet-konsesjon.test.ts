@@ -2,17 +2,13 @@
 // API v2 (tests/recordings/finanstilsynet/): konsesjon.lookup, konsesjon.search and the three tools
 // the spec marks deprecated.
 import { describe, expect, it } from 'vitest';
-import { KEYS, callTool, createTestApp, rpc, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, rpc, type TestApp } from './helpers/app.js';
 
 const SLUG = 'finanstilsynet';
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp) => t.services.upstream.sent.get('finanstilsynet') ?? 0;
 
-async function fails(t: TestApp, name: string, args: unknown) {
-  const r = await callTool(t, SLUG, name, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; alternative?: string; detailCode?: string };
-}
+const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, SLUG, name, args);
 
 describe('finanstilsynet.konsesjon.lookup', () => {
   const name = 'finanstilsynet.konsesjon.lookup';

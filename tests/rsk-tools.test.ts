@@ -2,7 +2,7 @@
 // recordings of Skatturinn's legal-entities API (tests/recordings/rsk/: constructed entities in the
 // shape of the published OpenAPI schema, whose own example is synthetic).
 import { describe, expect, it } from 'vitest';
-import { KEYS, callTool, createTestApp, rpc, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, rpc, type TestApp } from './helpers/app.js';
 
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp) => t.services.upstream.sent.get('rsk') ?? 0;
@@ -14,11 +14,7 @@ async function ok(t: TestApp, name: string, args: unknown) {
   return r.data;
 }
 
-async function fails(t: TestApp, name: string, args: unknown) {
-  const r = await callTool(t, 'rsk', name, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; missing?: string[]; detailCode?: string };
-}
+const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, 'rsk', name, args);
 
 describe('rsk tool list', () => {
   it('lists the three tools in spec order; lookup says it needs RSK_API_KEY', async () => {

@@ -1,17 +1,13 @@
 // The enhetsregisteret-speil server: entity.lookup on Enhetsregisteret (tests/recordings/brreg/speil-*),
 // nace.list on SSB KLASS (tests/recordings/ssb-klass/) and the static org_forms catalogue.
 import { describe, expect, it } from 'vitest';
-import { KEYS, callTool, createTestApp, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp, type TestApp } from './helpers/app.js';
 
 const SLUG = 'enhetsregisteret-speil';
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp, upstream: string) => t.services.upstream.sent.get(upstream) ?? 0;
 
-async function fails(t: TestApp, name: string, args: unknown) {
-  const r = await callTool(t, SLUG, name, args);
-  expect(r.isError, JSON.stringify(r.data)).toBe(true);
-  return r.data.error as { code: string; status: number; message: string; detailCode?: string };
-}
+const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, SLUG, name, args);
 
 describe('speil.entity.lookup', () => {
   const name = 'speil.entity.lookup';

@@ -45,7 +45,9 @@ export function readIncomingText(incoming: IncomingMessage, maxBytes: number): P
     };
     const onEnd = () => {
       cleanup();
-      resolve({ tooLarge: false, text: (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8') });
+      const text = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8');
+      // As TextDecoder (the SDK's reader) does: a leading byte order mark is not part of the text.
+      resolve({ tooLarge: false, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text });
     };
     const onError = (err: Error) => {
       cleanup();

@@ -6,15 +6,16 @@ import { ToolError, fail, toToolError } from '../errors.js';
 import { invokeTool } from '../invoke.js';
 import type { CompiledServer, CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
+import { readBodyText } from './body.js';
 import { problemResponse } from './problem.js';
 import { argsFromQuery, planFields } from './query.js';
 import type { AppEnv } from './request.js';
 
 async function readJsonObject(c: Context<AppEnv>, maxBytes: number): Promise<Record<string, unknown>> {
-  const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > maxBytes) throw new ToolError('payload_too_large', `the request body is larger than ${maxBytes} bytes`);
-  const text = await c.req.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new ToolError('payload_too_large', `the request body is larger than ${maxBytes} bytes`);
+  // Read with the cap (a chunked body without Content-Length stops being kept at the cap, not at its end).
+  const read = await readBodyText(c, maxBytes);
+  if (read.tooLarge) throw new ToolError('payload_too_large', `the request body is larger than ${maxBytes} bytes`);
+  const text = read.text;
   let body: unknown;
   try {
     body = text === '' ? undefined : JSON.parse(text);

@@ -2,9 +2,9 @@
 // rate-limiter-flexible's Redis limiter with an in-process insurance limiter: while Redis is away,
 // each replica limits on its own and comes back to the shared counters when Redis returns.
 // Concurrency slots are a counter per key (INCR/DECR with a safety expiry), with the same fallback.
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RedisLink } from '../redis.js';
-import { MemoryCounterStore, type CounterStore, type LimitRule, type StoreState, type WindowVerdict } from './store.js';
+import { MemoryCounterStore, consumeVerdict, peekVerdict, type CounterStore, type LimitRule, type StoreState, type WindowVerdict } from './store.js';
 
 /** A slot held longer than this is given back, in case its holder died without releasing it. */
 const SLOT_TTL_SECONDS = 120;
@@ -35,19 +35,16 @@ export class RedisCounterStore implements CounterStore {
 
   async consume(key: string, rule: LimitRule): Promise<WindowVerdict> {
     try {
-      const res = await this.limiter(rule).consume(key);
-      return { allowed: true, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return { allowed: false, remaining: 0, resetAtMs: Date.now() + err.msBeforeNext };
+      return await consumeVerdict(this.limiter(rule).consume(key));
+    } catch {
+      // Redis failed (a spent window is a verdict, not a failure): count in this process.
       return this.memory.consume(key, rule);
     }
   }
 
   async peek(key: string, rule: LimitRule): Promise<WindowVerdict> {
     try {
-      const res = await this.limiter(rule).get(key);
-      if (!res) return { allowed: true, remaining: rule.points, resetAtMs: Date.now() + rule.durationMs };
-      return { allowed: res.remainingPoints > 0, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
+      return peekVerdict(await this.limiter(rule).get(key), rule);
     } catch {
       return this.memory.peek(key, rule);
     }

@@ -33,6 +33,26 @@ export interface CounterStore {
   describe(): StoreState;
 }
 
+/**
+ * The verdict of a rate-limiter-flexible `consume`: its result when the request is allowed, its
+ * rejection (a RateLimiterRes) when the window is spent. Any other failure is thrown on.
+ */
+export async function consumeVerdict(consumed: Promise<RateLimiterRes>): Promise<WindowVerdict> {
+  try {
+    const res = await consumed;
+    return { allowed: true, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
+  } catch (err) {
+    if (err instanceof RateLimiterRes) return { allowed: false, remaining: 0, resetAtMs: Date.now() + err.msBeforeNext };
+    throw err;
+  }
+}
+
+/** What is left of a window, from a rate-limiter-flexible `get` (null: nothing counted in it yet). */
+export function peekVerdict(res: RateLimiterRes | null, rule: LimitRule): WindowVerdict {
+  if (!res) return { allowed: true, remaining: rule.points, resetAtMs: Date.now() + rule.durationMs };
+  return { allowed: res.remainingPoints > 0, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
+}
+
 export class MemoryCounterStore implements CounterStore {
   private readonly limiters = new Map<string, RateLimiterMemory>();
   private readonly slots = new Map<string, number>();
@@ -48,19 +68,11 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async consume(key: string, rule: LimitRule): Promise<WindowVerdict> {
-    try {
-      const res = await this.limiter(rule).consume(key);
-      return { allowed: true, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
-    } catch (err) {
-      if (err instanceof RateLimiterRes) return { allowed: false, remaining: 0, resetAtMs: Date.now() + err.msBeforeNext };
-      throw err;
-    }
+    return consumeVerdict(this.limiter(rule).consume(key));
   }
 
   async peek(key: string, rule: LimitRule): Promise<WindowVerdict> {
-    const res = await this.limiter(rule).get(key);
-    if (!res) return { allowed: true, remaining: rule.points, resetAtMs: Date.now() + rule.durationMs };
-    return { allowed: res.remainingPoints > 0, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
+    return peekVerdict(await this.limiter(rule).get(key), rule);
   }
 
   async acquireSlot(key: string, max: number): Promise<(() => void) | null> {

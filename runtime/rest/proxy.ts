@@ -5,6 +5,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { ToolError, fail } from '../errors.js';
+import { readBodyText } from '../http/body.js';
 import { PROBLEM_CONTENT_TYPE, problemResponse } from '../http/problem.js';
 import type { AppEnv } from '../http/request.js';
 import { invokeTool } from '../invoke.js';
@@ -99,9 +100,10 @@ function jsonObjectBody(services: Services): MiddlewareHandler<AppEnv> {
     if (!/^application\/([\w.-]+\+)?json$/.test(type)) {
       throw fail.invalidInput(`The body must be a JSON object sent with Content-Type: application/json (got ${type ? JSON.stringify(type.slice(0, 60)) : 'no Content-Type'}).`);
     }
-    if (Number(c.req.header('content-length') ?? 0) > max) throw new ToolError('payload_too_large', `The body is larger than ${max} bytes.`);
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > max) throw new ToolError('payload_too_large', `The body is larger than ${max} bytes.`);
+    // Read with the cap (a chunked body without Content-Length stops being kept at the cap, not at its end).
+    const read = await readBodyText(c, max);
+    if (read.tooLarge) throw new ToolError('payload_too_large', `The body is larger than ${max} bytes.`);
+    const { text } = read;
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -111,6 +113,9 @@ function jsonObjectBody(services: Services): MiddlewareHandler<AppEnv> {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw fail.invalidInput(`The body must be a JSON object, not ${Array.isArray(body) ? 'an array' : body === null ? 'null' : `a ${typeof body}`}.`);
     }
+    // The route's JSON validator reads the body through Hono's body cache (which holds promises):
+    // hand it this parse, since the stream is consumed.
+    (c.req.bodyCache as { json?: Promise<unknown> }).json = Promise.resolve(body);
     await next();
   };
 }

@@ -1,7 +1,7 @@
 // Pieces shared by the Brønnøysund tools: paths, coverage and the mapping of an Enhet.
-// Shapes follow the Enhetsregisteret documentation (UPSTREAMS.md A1) and live captures of it.
+// Shapes and the small readers of them are in ../_shared/enhetsregisteret.ts (UPSTREAMS.md A1).
 import type { Coverage } from '../../runtime/define.js';
-import type { Adresse, Enhet, Kode } from './shapes.js';
+import { adresse, enhetUrl, kode, registerstatus, underenhetUrl, underenhetstatus, type Enhet, type Kode } from '../_shared/enhetsregisteret.js';
 
 export const ENHET_PATH = '/enhetsregisteret/api/enheter/{orgnr}';
 export const ENHETER_PATH = '/enhetsregisteret/api/enheter';
@@ -17,35 +17,11 @@ export const registerCoverage = (dataTypes: string[], updateFrequency: Coverage[
   updateFrequency,
 });
 
-export const enhetUrl = (orgnr: string) => `https://data.brreg.no/enhetsregisteret/api/enheter/${orgnr}`;
+/** All industry codes of a unit, main code first. */
+const naeringskoder = (e: Enhet) => [e.naeringskode1, e.naeringskode2, e.naeringskode3].filter((k): k is Kode => !!k).map((k) => kode(k)!);
 
-export function kode(k: Kode | undefined): { kode: string; beskrivelse: string } | null {
-  return k ? { kode: k.kode, beskrivelse: k.beskrivelse } : null;
-}
-
-export function adresse(a: Adresse | undefined) {
-  if (!a) return null;
-  return {
-    adresse: a.adresse ?? [],
-    postnummer: a.postnummer ?? null,
-    poststed: a.poststed ?? null,
-    kommune: a.kommune ?? null,
-    kommunenummer: a.kommunenummer ?? null,
-    land: a.land ?? null,
-    landkode: a.landkode ?? null,
-  };
-}
-
-export type Registerstatus = 'aktiv' | 'konkurs' | 'under_avvikling' | 'under_tvangsavvikling' | 'slettet';
-
-/** One status word from the register's flags; deletion outranks bankruptcy, which outranks winding-up. */
-export function registerstatus(e: Enhet): Registerstatus {
-  if (e.slettedato) return 'slettet';
-  if (e.konkurs) return 'konkurs';
-  if (e.underTvangsavviklingEllerTvangsopplosning) return 'under_tvangsavvikling';
-  if (e.underAvvikling) return 'under_avvikling';
-  return 'aktiv';
-}
+/** The employee count; null when the register says none is registered (harRegistrertAntallAnsatte false). */
+const antallAnsatte = (e: Enhet) => (e.harRegistrertAntallAnsatte === false ? null : (e.antallAnsatte ?? null));
 
 export function mapEnhet(e: Enhet) {
   return {
@@ -56,8 +32,8 @@ export function mapEnhet(e: Enhet) {
     stiftelsesdato: e.stiftelsesdato ?? null,
     registreringsdato: e.registreringsdatoEnhetsregisteret ?? null,
     naeringskode: kode(e.naeringskode1),
-    naeringskoder: [e.naeringskode1, e.naeringskode2, e.naeringskode3].filter((k): k is Kode => !!k).map((k) => kode(k)!),
-    antallAnsatte: e.harRegistrertAntallAnsatte === false ? null : (e.antallAnsatte ?? null),
+    naeringskoder: naeringskoder(e),
+    antallAnsatte: antallAnsatte(e),
     forretningsadresse: adresse(e.forretningsadresse),
     postadresse: adresse(e.postadresse),
     hjemmeside: e.hjemmeside ?? null,
@@ -77,11 +53,6 @@ export function mapEnhet(e: Enhet) {
     erIKonsern: e.erIKonsern ?? null,
     kilde: { register: 'Enhetsregisteret', url: enhetUrl(e.organisasjonsnummer) },
   };
-}
-
-/** Items of a HAL search page; an empty result has no `_embedded` key at all. */
-export function embedded<T>(page: { _embedded?: Record<string, T[]> } | null | undefined, key: string): T[] {
-  return page?._embedded?.[key] ?? [];
 }
 
 // --- Paging window and sub-unit mapping (enhet.underenheter, enheter.search) ---
@@ -136,21 +107,19 @@ export function pageInfo(p: { size: number; totalElements: number; totalPages: n
   };
 }
 
-export const underenhetUrl = (orgnr: string) => `https://data.brreg.no/enhetsregisteret/api/underenheter/${orgnr}`;
-
 export function mapUnderenhet(u: Enhet) {
   return {
     orgnr: u.organisasjonsnummer,
     navn: u.navn,
     overordnetEnhet: u.overordnetEnhet ?? null,
     organisasjonsform: kode(u.organisasjonsform),
-    status: u.slettedato ? 'slettet' : u.nedleggelsesdato ? 'nedlagt' : 'aktiv',
+    status: underenhetstatus(u),
     oppstartsdato: u.oppstartsdato ?? null,
     nedleggelsesdato: u.nedleggelsesdato ?? null,
     registreringsdato: u.registreringsdatoEnhetsregisteret ?? null,
     naeringskode: kode(u.naeringskode1),
-    naeringskoder: [u.naeringskode1, u.naeringskode2, u.naeringskode3].filter((k): k is Kode => !!k).map((k) => kode(k)!),
-    antallAnsatte: u.harRegistrertAntallAnsatte === false ? null : (u.antallAnsatte ?? null),
+    naeringskoder: naeringskoder(u),
+    antallAnsatte: antallAnsatte(u),
     beliggenhetsadresse: adresse(u.beliggenhetsadresse),
     postadresse: adresse(u.postadresse),
     hjemmeside: u.hjemmeside ?? null,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { kommunenummer, naceCode, orgnr, page, size, text } from '../../runtime/fields.js';
+import { embedded, type Enhet, type HalPage } from '../_shared/enhetsregisteret.js';
 import {
   DAY,
   ENHET_PATH,
@@ -14,13 +15,11 @@ import {
   SEARCH_WINDOW,
   UNDERENHETER_PATH,
   checkSearchWindow,
-  embedded,
   mapEnhet,
   mapUnderenhet,
   pageInfo,
   registerCoverage,
 } from './common.js';
-import type { Enhet, HalPage } from './shapes.js';
 
 export const enhetUnderenheter = defineTool({
   name: 'enhet.underenheter',

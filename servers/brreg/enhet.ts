@@ -2,8 +2,8 @@
 // Enhetsregisteret API (https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html; UPSTREAMS.md A1).
 import { defineTool } from '../../runtime/define.js';
 import { orgnr } from '../../runtime/fields.js';
+import type { Enhet } from '../_shared/enhetsregisteret.js';
 import { DAY, ENHET_PATH, mapEnhet, registerCoverage } from './common.js';
-import type { Enhet } from './shapes.js';
 
 export const enhetLookup = defineTool({
   name: 'enhet.lookup',

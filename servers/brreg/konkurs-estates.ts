@@ -2,10 +2,10 @@
 // requests of the bankruptcy statistics, the buckets they are tallied into, and the coverage caveat
 // every answer carries. See konkurs-stats.ts for the data source and what is unconfirmed.
 import type { ToolContext } from '../../runtime/context.js';
-import { ENHETER_PATH, SEARCH_WINDOW, embedded } from './common.js';
+import { embedded, type Enhet, type HalPage } from '../_shared/enhetsregisteret.js';
+import { ENHETER_PATH, SEARCH_WINDOW } from './common.js';
 import { COUNTIES_2024, countyOf } from './counties.js';
 import { labelOf, type Bucket, type Granularity } from './konkurs-periods.js';
-import type { Enhet, HalPage } from './shapes.js';
 
 const UPSTREAM = 'brreg';
 const LIST_PAGE_SIZE = 1000;

@@ -15,23 +15,18 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int, orgnr, page, size } from '../../runtime/fields.js';
+import { adresse, embedded, enhetUrl, kode, registerstatus, type Enhet, type HalPage, type RollerSvar } from '../_shared/enhetsregisteret.js';
 import {
   ENHET_PATH,
   ENHETER_PATH,
   ROLLER_PATH,
-  adresse,
   checkSearchWindow,
-  embedded,
-  enhetUrl,
-  kode,
   registerCoverage,
   minusDays,
   osloDate,
-  registerstatus,
   searchWindowRule,
 } from './common.js';
-import { rolleholder, type RollerSvar } from './rolleholder.js';
-import type { Enhet, HalPage } from './shapes.js';
+import { rolleholder } from './rolleholder.js';
 
 const HOUR = 3600;
 const coverage = registerCoverage(['company', 'bankruptcy']);

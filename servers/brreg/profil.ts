@@ -7,10 +7,10 @@ import type { Settled } from '../../runtime/context.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
+import type { Enhet, RollerSvar } from '../_shared/enhetsregisteret.js';
 import { DAY, ENHET_PATH, REGNSKAP_PATH, ROLLER_PATH, mapEnhet, registerCoverage } from './common.js';
 import { sammendrag, type Regnskap } from './regnskap-figures.js';
-import { rolleholder, type RollerSvar } from './rolleholder.js';
-import type { Enhet } from './shapes.js';
+import { rolleholder } from './rolleholder.js';
 
 type SourceStatus = 'ok' | 'error' | 'not_found';
 

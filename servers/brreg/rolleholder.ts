@@ -1,39 +1,16 @@
-// The roles answer of Enhetsregisteret (`GET /enhetsregisteret/api/enheter/{orgnr}/roller`) as
-// brreg.profil and brreg.konkurs.bostyrer read it, and one mapping of a role holder.
-// Shape: UPSTREAMS.md A1 (python-brreg `_responses.py`; live captures ikkeseb/brreg-snap
-// tests/fixtures/brreg/roller-*.json). A holder is a `person`, an `enhet`, or, for the trustee
-// group BOBE in the capture roller-915330193-konkurs.json, a `bostyrer{navn,postadresse,erDoed}`.
-import { adresse, kode } from './common.js';
-import type { Adresse, Kode } from './shapes.js';
+// One mapping of a role holder from the roles answer of Enhetsregisteret
+// (`GET /enhetsregisteret/api/enheter/{orgnr}/roller`, types in ../_shared/enhetsregisteret.ts,
+// UPSTREAMS.md A1), as brreg.profil and brreg.konkurs.bostyrer answer it. A holder is a `person`, an
+// `enhet`, or, for the trustee group BOBE, a `bostyrer{navn,postadresse,erDoed}`.
+import { adresse, kode, type RollerPerson, type RollerRolle } from '../_shared/enhetsregisteret.js';
 
-export interface Rolle {
-  type: Kode;
-  person?: { fodselsdato?: string; navn?: { fornavn?: string; mellomnavn?: string; etternavn?: string }; erDoed?: boolean };
-  enhet?: { organisasjonsnummer: string; organisasjonsform?: Kode; navn?: string[]; erSlettet?: boolean };
-  bostyrer?: { navn?: string; postadresse?: Adresse; erDoed?: boolean };
-  valgtAv?: Kode;
-  avregistrert?: boolean;
-  fratraadt?: boolean;
-  rekkefolge?: number;
-}
-
-export interface Rollegruppe {
-  type: Kode;
-  sistEndret?: string;
-  roller?: Rolle[];
-}
-
-export interface RollerSvar {
-  rollegrupper?: Rollegruppe[];
-}
-
-function personNavn(navn: NonNullable<Rolle['person']>['navn']): string | null {
+function personNavn(navn: RollerPerson['navn']): string | null {
   const parts = [navn?.fornavn, navn?.mellomnavn, navn?.etternavn].filter((p): p is string => !!p);
   return parts.length > 0 ? parts.join(' ') : null;
 }
 
 /** Who holds a role, whichever of `person`, `enhet` or `bostyrer` the register uses. */
-export function rolleholder(r: Rolle) {
+export function rolleholder(r: RollerRolle) {
   const base = {
     rolle: kode(r.type),
     valgtAv: kode(r.valgtAv),

@@ -9,8 +9,8 @@
 import { defineTool } from '../../runtime/define.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { bool, int, orgnr, size, text } from '../../runtime/fields.js';
-import { DAY, ROLLER_PATH, kode, registerCoverage } from './common.js';
-import type { Kode, RollerGruppe, RollerRolle, RollerSvar } from './shapes.js';
+import { kode, type Kode, type RollerGruppe, type RollerRolle, type RollerSvar } from '../_shared/enhetsregisteret.js';
+import { DAY, ROLLER_PATH, registerCoverage } from './common.js';
 
 /** Companies whose roles one call of interlocks or network fetches, at most (one upstream request each). */
 export const MAX_COMPANY_FETCHES = 25;

@@ -1,8 +1,11 @@
 // The normalised Company of the unified company API, and the mapping of each register's answer
 // onto it. One shape for five registers; every field group names the register it came from and
 // when that register's answer was fetched (`sources`).
+import { enhetUrl, registerstatus, type Adresse as BrregAdresse, type Enhet as BrregEnhet, type Registerstatus } from '../_shared/enhetsregisteret.js';
+import type { Adresse as CvrAdresse, Vrvirksomhed as CvrVirksomhed } from '../_shared/cvr.js';
+import type { LegalEntity as RskLegalEntity } from '../_shared/skatturinn.js';
 import type { IdCountry, IdType } from './ids.js';
-import type { BrregAdresse, BrregEnhet, BvOrganisation, CvrAdresse, CvrVirksomhed, PrhCompany, PrhDescription, RskLegalEntity } from './shapes.js';
+import type { BvOrganisation, PrhCompany, PrhDescription } from './shapes.js';
 
 /** Groups of Company fields; each source lists the groups it supplied. */
 export type FieldGroup = 'identity' | 'name' | 'status' | 'orgForm' | 'registeredDate' | 'address' | 'industry';
@@ -55,15 +58,19 @@ const blank = (v: string | null | undefined) => (v === undefined || v === null |
 
 // --- Norway: Enhetsregisteret ---
 export const BRREG_REGISTER = 'Enhetsregisteret (Brønnøysundregistrene)';
-export const brregEnhetUrl = (orgnr: string) => `https://data.brreg.no/enhetsregisteret/api/enheter/${orgnr}`;
 
-/** One status word from the register's flags, as the brreg server words it. */
+const BRREG_STATES: Record<Registerstatus, CompanyState> = {
+  slettet: 'ceased',
+  konkurs: 'bankrupt',
+  under_tvangsavvikling: 'winding_up',
+  under_avvikling: 'winding_up',
+  aktiv: 'active',
+};
+
+/** One status word from the register's flags, as the brreg server words it, and its state. */
 export function brregStatus(e: BrregEnhet): { status: string; state: CompanyState } {
-  if (e.slettedato) return { status: 'slettet', state: 'ceased' };
-  if (e.konkurs) return { status: 'konkurs', state: 'bankrupt' };
-  if (e.underTvangsavviklingEllerTvangsopplosning) return { status: 'under_tvangsavvikling', state: 'winding_up' };
-  if (e.underAvvikling) return { status: 'under_avvikling', state: 'winding_up' };
-  return { status: 'aktiv', state: 'active' };
+  const status = registerstatus(e);
+  return { status, state: BRREG_STATES[status] };
 }
 
 function brregAddress(a: BrregAdresse | undefined): Address | null {
@@ -91,7 +98,7 @@ export function companyFromBrreg(e: BrregEnhet, fetchedAt: number): Company {
     registeredDate: e.registreringsdatoEnhetsregisteret ?? null,
     address: brregAddress(e.forretningsadresse ?? e.postadresse),
     industry: e.naeringskode1 ? { code: e.naeringskode1.kode, description: e.naeringskode1.beskrivelse ?? null, scheme: 'SN (NACE)' } : null,
-    sources: [{ register: BRREG_REGISTER, url: brregEnhetUrl(e.organisasjonsnummer), fetchedAt: iso(fetchedAt), fields: ALL_GROUPS }],
+    sources: [{ register: BRREG_REGISTER, url: enhetUrl(e.organisasjonsnummer), fetchedAt: iso(fetchedAt), fields: ALL_GROUPS }],
   };
 }
 

@@ -21,15 +21,15 @@ import { cursorCodec, invalidCursor } from '../../runtime/cursor.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int, orgnr } from '../../runtime/fields.js';
+import { embedded, type Enhet, type HalPage, type Oppdatering } from '../_shared/enhetsregisteret.js';
 import { iso } from './company.js';
 import { BRREG_ENHET_PATH, BRREG_UPDATES_PATH, BRREG_WINDOW, coverage, displayUrl } from './common.js';
-import type { BrregEnhet, BrregOppdatering, BrregPage } from './shapes.js';
 
 /** Rows per upstream request. */
 export const FEED_CHUNK = 100;
 const MAX_DESC_PAGES = BRREG_WINDOW / FEED_CHUNK;
 
-type FeedPage = BrregPage<'oppdaterteEnheter', BrregOppdatering>;
+type FeedPage = HalPage<'oppdaterteEnheter', Oppdatering>;
 
 export interface CompanyEvent {
   updateId: number;
@@ -38,7 +38,7 @@ export interface CompanyEvent {
   changes: { op: string; path: string; value?: unknown }[];
 }
 
-function mapEvent(row: BrregOppdatering): CompanyEvent {
+function mapEvent(row: Oppdatering): CompanyEvent {
   return {
     updateId: row.oppdateringsid,
     time: row.dato,
@@ -55,10 +55,10 @@ function feed(ctx: ToolContext, orgnr: string, from: number, sort: 'id,ASC' | 'i
   });
 }
 
-const rowsOf = (p: FeedPage | null) => p?._embedded?.oppdaterteEnheter ?? [];
+const rowsOf = (p: FeedPage | null) => embedded(p, 'oppdaterteEnheter');
 
 interface Read {
-  rows: BrregOppdatering[];
+  rows: Oppdatering[];
   more: boolean;
   /** desc: the chunk the last returned row was in. */
   chunk?: number;
@@ -75,7 +75,7 @@ async function readAscending(ctx: ToolContext, orgnr: string, after: number, lim
 }
 
 async function readDescending(ctx: ToolContext, orgnr: string, before: number | undefined, hint: number, limit: number): Promise<Read> {
-  const collected: { row: BrregOppdatering; chunk: number }[] = [];
+  const collected: { row: Oppdatering; chunk: number }[] = [];
   let chunk = hint;
   let restarted = hint === 0;
   let fetchedAt = Infinity;
@@ -148,7 +148,7 @@ export const companiesEvents = defineTool({
       read.more && last ? codec.encode(kind, order === 'asc' ? { a: last.oppdateringsid } : { b: last.oppdateringsid, h: read.chunk ?? 0 }, ctx.now()) : null;
     const notes: string[] = [];
     if (events.length === 0 && cursor === undefined) {
-      const entity = await ctx.find<BrregEnhet>('brreg', BRREG_ENHET_PATH, { params: { orgnr } });
+      const entity = await ctx.find<Enhet>('brreg', BRREG_ENHET_PATH, { params: { orgnr } });
       if (!entity) throw fail.notFound(`${orgnr} is not in Enhetsregisteret`, { detailCode: 'ORG_NOT_FOUND' });
       notes.push(`The update feed has no events for ${entity.navn} (${orgnr}).`);
     }

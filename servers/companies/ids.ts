@@ -7,6 +7,9 @@
 //   IS kennitala: 10 digits DDMMYY-RRCV; C is modulus 11 over the first eight with weights
 //     3 2 7 6 5 4 3 2, V the century digit (9, 0 or 8); companies add 40 to DD.
 // Ten digits can be both a valid Swedish and a valid Icelandic number: `country` settles it.
+// The NO, DK and IS check digits are runtime/fields.ts's (the same checks the input fields use);
+// this server adds what a company number also needs (DK: no leading 0; IS: a date and a century digit).
+import { isValidCvr, isValidKennitala, isValidOrgnr } from '../../runtime/fields.js';
 
 export type IdCountry = 'NO' | 'DK' | 'FI' | 'SE' | 'IS';
 export type IdType = 'NO_ORGNR' | 'DK_CVR' | 'FI_YTUNNUS' | 'SE_ORGNR' | 'IS_KENNITALA';
@@ -33,15 +36,8 @@ function mod11(value: string, weights: number[]): number {
   return digits(value).reduce((acc, d, i) => acc + d * weights[i], 0) % 11;
 }
 
-export function isNoOrgnr(v: string): boolean {
-  if (!/^\d{9}$/.test(v)) return false;
-  const r = mod11(v.slice(0, 8), [3, 2, 7, 6, 5, 4, 3, 2]);
-  const check = r === 0 ? 0 : 11 - r;
-  return check !== 10 && check === Number(v[8]);
-}
-
 export function isDkCvr(v: string): boolean {
-  return /^[1-9]\d{7}$/.test(v) && mod11(v, [2, 7, 6, 5, 4, 3, 2, 1]) === 0;
+  return /^[1-9]/.test(v) && isValidCvr(v);
 }
 
 export function isFiYtunnus(v: string): boolean {
@@ -61,18 +57,15 @@ export function isSeOrgnr(v: string): boolean {
 }
 
 export function isIsKennitala(v: string): boolean {
-  if (!/^\d{10}$/.test(v)) return false;
+  if (!isValidKennitala(v)) return false;
   const day = Number(v.slice(0, 2));
   const month = Number(v.slice(2, 4));
   if (!((day >= 1 && day <= 31) || (day >= 41 && day <= 71)) || month < 1 || month > 12) return false;
-  if (!'098'.includes(v[9])) return false;
-  const r = mod11(v.slice(0, 8), [3, 2, 7, 6, 5, 4, 3, 2]);
-  const check = r === 0 ? 0 : 11 - r;
-  return check !== 10 && check === Number(v[8]);
+  return '098'.includes(v[9]);
 }
 
 const VALIDATORS: Record<IdCountry, (v: string) => boolean> = {
-  NO: isNoOrgnr,
+  NO: isValidOrgnr,
   DK: isDkCvr,
   FI: isFiYtunnus,
   SE: isSeOrgnr,
@@ -97,7 +90,7 @@ export function recognise(raw: string, country?: IdCountry): Recognised {
     return { ok: false, message: `is not a valid ${COUNTRY_NAMES[country]} (${formatHint(country)}; got ${JSON.stringify(raw)})` };
   }
   if (/^\d{9}$/.test(id)) {
-    return isNoOrgnr(id) ? { ok: true, id, country: 'NO', idType: 'NO_ORGNR' } : { ok: false, message: `fails the modulus-11 check digit of a Norwegian organisation number (got ${JSON.stringify(raw)})` };
+    return isValidOrgnr(id) ? { ok: true, id, country: 'NO', idType: 'NO_ORGNR' } : { ok: false, message: `fails the modulus-11 check digit of a Norwegian organisation number (got ${JSON.stringify(raw)})` };
   }
   if (/^\d{8}$/.test(id)) {
     return isDkCvr(id) ? { ok: true, id, country: 'DK', idType: 'DK_CVR' } : { ok: false, message: `fails the modulus-11 check of a Danish CVR number (got ${JSON.stringify(raw)})` };

@@ -16,6 +16,9 @@ import { z } from 'zod';
 import type { ToolContext } from '../../runtime/context.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
+import type { EsAnswer, VirksomhedSource } from '../_shared/cvr.js';
+import type { Enhet as BrregEnhet } from '../_shared/enhetsregisteret.js';
+import { camelKeys, type LegalEntity as RskLegalEntity } from '../_shared/skatturinn.js';
 import { companyFromBolagsverket, companyFromBrreg, companyFromCvr, companyFromPrh, companyFromRsk, type Company } from './company.js';
 import {
   BOLAGSVERKET_ORG_PATH,
@@ -29,7 +32,7 @@ import {
   requireCredentials,
 } from './common.js';
 import { recognise, type IdCountry } from './ids.js';
-import type { BrregEnhet, BvAnswer, BvOrganisation, CvrSearchAnswer, PrhAnswer, RskLegalEntity } from './shapes.js';
+import type { BvAnswer, BvOrganisation, PrhAnswer } from './shapes.js';
 
 const NAMES: Record<IdCountry, string> = {
   NO: 'Enhetsregisteret',
@@ -50,7 +53,7 @@ async function lookupNorway(ctx: ToolContext, id: string): Promise<Company> {
 async function lookupDenmark(ctx: ToolContext, id: string): Promise<Company> {
   requireCredentials(ctx, 'DK', 'Danish company lookup (CVR)');
   const body = { size: 1, _source: CVR_SOURCE_FIELDS, query: { term: { 'Vrvirksomhed.cvrNummer': Number(id) } } };
-  const r = await ctx.request<CvrSearchAnswer>({ upstream: 'cvr', method: 'POST', path: CVR_SEARCH_PATH, body, idempotent: true });
+  const r = await ctx.request<EsAnswer<VirksomhedSource>>({ upstream: 'cvr', method: 'POST', path: CVR_SEARCH_PATH, body, idempotent: true });
   const v = r.data?.hits?.hits?.[0]?._source?.Vrvirksomhed;
   if (!v) throw notFound(id, 'DK');
   return companyFromCvr(v, r.fetchedAt);
@@ -95,15 +98,6 @@ async function lookupSweden(ctx: ToolContext, id: string): Promise<Company> {
   const company = companyFromBolagsverket(o, id, r.fetchedAt);
   const notes = undelivered(o);
   return notes.length > 0 ? { ...company, notes: notes.map((n) => `Bolagsverket could not deliver ${n}; the field is empty for now.`) } : company;
-}
-
-/** A copy with each key's first letter lower-cased: answers in PascalCase read like the documented camelCase. */
-function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k.charAt(0).toLowerCase() + k.slice(1), camelKeys(v)]));
-  }
-  return value;
 }
 
 async function lookupIceland(ctx: ToolContext, id: string): Promise<Company> {

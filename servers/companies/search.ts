@@ -16,6 +16,8 @@ import type { ToolContext } from '../../runtime/context.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { page, size, text } from '../../runtime/fields.js';
+import { esTotal, type EsAnswer, type VirksomhedSource } from '../_shared/cvr.js';
+import { embedded, type Enhet as BrregEnhet, type HalPage } from '../_shared/enhetsregisteret.js';
 import { BRREG_REGISTER, CVR_REGISTER, CVR_SEARCH_URL, PRH_REGISTER, brregStatus, cvrHit, iso, prhHit } from './company.js';
 import {
   BRREG_ENHETER_PATH,
@@ -30,7 +32,7 @@ import {
   displayUrl,
   requireCredentials,
 } from './common.js';
-import type { BrregEnhet, BrregPage, CvrSearchAnswer, PrhAnswer, PrhCompany } from './shapes.js';
+import type { PrhAnswer, PrhCompany } from './shapes.js';
 
 export const SEARCH_COUNTRIES = ['NO', 'DK', 'FI'] as const;
 export type SearchCountry = (typeof SEARCH_COUNTRIES)[number];
@@ -96,9 +98,9 @@ async function searchNorway(ctx: ToolContext, { q, page, pageSize }: Window) {
   }
   const windows = alignedWindows(start, Math.min(start + pageSize, BRREG_WINDOW));
   const answers = await Promise.all(
-    windows.map((w) => ctx.request<BrregPage<'enheter', BrregEnhet>>({ upstream: 'brreg', path: BRREG_ENHETER_PATH, query: { navn: q, page: w.page, size: w.size } })),
+    windows.map((w) => ctx.request<HalPage<'enheter', BrregEnhet>>({ upstream: 'brreg', path: BRREG_ENHETER_PATH, query: { navn: q, page: w.page, size: w.size } })),
   );
-  const rows = answers.flatMap((a) => a.data?._embedded?.enheter ?? []);
+  const rows = answers.flatMap((a) => embedded(a.data, 'enheter'));
   const total = answers[0].data?.page?.totalElements ?? 0;
   const companies: SearchHit[] = rows.map((e) => ({
     companyId: e.organisasjonsnummer,
@@ -135,9 +137,10 @@ async function searchDenmark(ctx: ToolContext, { q, page, pageSize }: Window) {
     _source: CVR_SOURCE_FIELDS,
     query: { bool: { must: [{ match: { 'Vrvirksomhed.virksomhedMetadata.nyesteNavn.navn': { query: q, operator: 'and' } } }] } },
   };
-  const answer = await ctx.request<CvrSearchAnswer>({ upstream: 'cvr', method: 'POST', path: CVR_SEARCH_PATH, body, idempotent: true });
+  const answer = await ctx.request<EsAnswer<VirksomhedSource>>({ upstream: 'cvr', method: 'POST', path: CVR_SEARCH_PATH, body, idempotent: true });
   const hits = answer.data?.hits;
-  const total = typeof hits?.total === 'number' ? hits.total : (hits?.total?.value ?? 0);
+  // `?? 0`: a total object without a value counts 0.
+  const total = esTotal(hits?.total, 0).total ?? 0;
   const companies: SearchHit[] = (hits?.hits ?? []).flatMap((h) => (h._source?.Vrvirksomhed ? [cvrHit(h._source.Vrvirksomhed)] : []));
   const notes: string[] = [];
   if (total > CVR_WINDOW) notes.push(`${total} companies match, but only the first ${CVR_WINDOW} can be paged; narrow q to reach the rest.`);

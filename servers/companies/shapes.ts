@@ -1,86 +1,7 @@
-// Types of the upstream answers this server reads, only the fields it maps. Each block names the
-// documentation or public sample its shape comes from (see also UPSTREAMS.md A1, A6, A7, A8, A9).
-
-// --- Enhetsregisteret (A1): https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html
-export interface BrregKode {
-  kode: string;
-  beskrivelse?: string;
-}
-
-export interface BrregAdresse {
-  land?: string;
-  landkode?: string;
-  postnummer?: string;
-  poststed?: string;
-  adresse?: string[];
-  kommune?: string;
-  kommunenummer?: string;
-}
-
-export interface BrregEnhet {
-  organisasjonsnummer: string;
-  navn: string;
-  organisasjonsform?: BrregKode;
-  forretningsadresse?: BrregAdresse;
-  postadresse?: BrregAdresse;
-  naeringskode1?: BrregKode;
-  registreringsdatoEnhetsregisteret?: string;
-  stiftelsesdato?: string;
-  konkurs?: boolean;
-  underAvvikling?: boolean;
-  underTvangsavviklingEllerTvangsopplosning?: boolean;
-  slettedato?: string;
-}
-
-export interface BrregPage<K extends string, T> {
-  /** Absent when the result is empty. */
-  _embedded?: Record<K, T[]>;
-  page?: { size: number; totalElements: number; totalPages: number; number: number };
-}
-
-/** One row of /oppdateringer/enheter (live capture: ikkeseb/brreg-snap tests/fixtures/brreg/oppdateringer-*.json). */
-export interface BrregOppdatering {
-  oppdateringsid: number;
-  dato: string;
-  organisasjonsnummer: string;
-  endringstype: string;
-  endringer?: { op: string; path: string; value?: unknown }[];
-  _links?: { enhet?: { href: string } };
-}
-
-// --- CVR distribution Elasticsearch 6 (A6): hits.total is a number.
-// Sample: Energinet-DataHub/energy-origin …/Cvr/Api/v2024_01_03/Controllers/CvrControllerTests.*.json
-export interface CvrAdresse {
-  landekode?: string | null;
-  vejnavn?: string | null;
-  husnummerFra?: number | null;
-  bogstavFra?: string | null;
-  etage?: string | null;
-  sidedoer?: string | null;
-  postnummer?: number | null;
-  postdistrikt?: string | null;
-  bynavn?: string | null;
-  conavn?: string | null;
-  postboks?: string | null;
-  fritekst?: string | null;
-  kommune?: { kommuneKode?: number; kommuneNavn?: string } | null;
-}
-
-export interface CvrVirksomhed {
-  cvrNummer: number;
-  virksomhedMetadata?: {
-    nyesteNavn?: { navn?: string } | null;
-    sammensatStatus?: string | null;
-    nyesteVirksomhedsform?: { virksomhedsformkode?: number; kortBeskrivelse?: string; langBeskrivelse?: string } | null;
-    nyesteHovedbranche?: { branchekode?: string; branchetekst?: string } | null;
-    nyesteBeliggenhedsadresse?: CvrAdresse | null;
-    stiftelsesDato?: string | null;
-  };
-}
-
-export interface CvrSearchAnswer {
-  hits: { total: number | { value: number }; hits: { _source?: { Vrvirksomhed?: CvrVirksomhed } }[] };
-}
+// Types of the upstream answers only this server reads, only the fields it maps. Each block names
+// the documentation or public sample its shape comes from (see also UPSTREAMS.md A7, A9). The
+// registers other servers read too have their types in ../_shared/: enhetsregisteret.ts (A1),
+// cvr.ts (A6) and skatturinn.ts (A8).
 
 // --- PRH YTJ open data v3 (A7): https://avoindata.prh.fi/en/ytj/swagger-ui
 export interface PrhDescription {
@@ -146,35 +67,4 @@ export interface BvOrganisation {
 
 export interface BvAnswer {
   organisationer?: BvOrganisation[];
-}
-
-// --- Skatturinn legal entities v2 (A8): Interkz/launatrausti company-registry-legalentities-v2.json.
-export interface RskAddress {
-  type?: { name?: string | null };
-  addressName?: string | null;
-  postcode?: string | null;
-  city?: string | null;
-  country?: string | null;
-  municipality?: string | null;
-  municipalityId?: string | null;
-  isPostbox?: boolean;
-}
-
-export interface RskLegalEntity {
-  nationalId?: string | null;
-  name?: string | null;
-  registered?: string;
-  status?: string | null;
-  deregistration?: {
-    deregistered?: boolean;
-    deregistrationDate?: string | null;
-    bankrupcy?: boolean;
-    bankrupcyDate?: string | null;
-    insolvency?: boolean;
-    insolvencyDate?: string | null;
-  } | null;
-  legalForm?: { id?: string | null; name?: string | null } | null;
-  activityCode?: { type?: { name?: string | null }; codeSystem?: string | null; id?: string | null; name?: string | null }[] | null;
-  address?: RskAddress[] | null;
-  lastUpdated?: string | null;
 }

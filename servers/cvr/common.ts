@@ -1,16 +1,16 @@
 // Pieces shared by the CVR tools: the Elasticsearch requests, the reading of CVR's dated values
 // (a value applies now when its `periode.gyldigTil` is null) and the mapping of a company.
 //
-// Follows UPSTREAMS.md A6 and the real responses named in shapes.ts. The query shapes are the ones
-// published clients send: a term query on `Vrvirksomhed.cvrNummer` (a number), and for the open
-// `offentliggoerelser` index terms on `cvrNummer` and `offentliggoerelsestype`.
+// Follows UPSTREAMS.md A6 and the real responses named in ../_shared/cvr.ts. The query shapes are
+// the ones published clients send: a term query on `Vrvirksomhed.cvrNummer` (a number), and for the
+// open `offentliggoerelser` index terms on `cvrNummer` and `offentliggoerelsestype`.
 // UNCONFIRMED: how the name fields are analysed (the search tool uses a `multi_match` with operator
 // `and`), the Elasticsearch version (so `hits.total` is read in both forms), and the ES max result
 // window (the tools never page past 50 hits).
 import type { Coverage } from '../../runtime/define.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { fail } from '../../runtime/errors.js';
-import type { Adresse, Attribut, Beskaeftigelse, EsAnswer, EsTotal, Kontaktoplysning, Navn, Periode, Vaerdi, Vrvirksomhed } from './shapes.js';
+import type { Adresse, Attribut, Beskaeftigelse, EsAnswer, Kontaktoplysning, Navn, Periode, Vaerdi, VirksomhedSource, Vrvirksomhed } from '../_shared/cvr.js';
 
 export const UPSTREAM = 'cvr';
 export const VIRKSOMHED_SEARCH = '/cvr-permanent/virksomhed/_search';
@@ -39,17 +39,10 @@ export async function esSearch<S>(ctx: ToolContext, path: string, body: unknown)
 
 /** The company with this CVR number, or not_found. */
 export async function fetchCompany(ctx: ToolContext, cvr: string): Promise<Vrvirksomhed> {
-  const answer = await esSearch<{ Vrvirksomhed?: Vrvirksomhed }>(ctx, VIRKSOMHED_SEARCH, companyQuery(cvr));
+  const answer = await esSearch<VirksomhedSource>(ctx, VIRKSOMHED_SEARCH, companyQuery(cvr));
   const company = answer.hits?.hits?.find((h) => h._source?.Vrvirksomhed)?._source?.Vrvirksomhed;
   if (!company) throw fail.notFound(`The CVR register has no company with CVR number ${cvr}`, { detailCode: 'CVR_NOT_FOUND' });
   return company;
-}
-
-/** `hits.total` in either form, with whether the count is exact. */
-export function esTotal(total: EsTotal | undefined, fallback: number): { total: number; exact: boolean } {
-  if (total === undefined || total === null) return { total: fallback, exact: true };
-  if (typeof total === 'number') return { total, exact: true };
-  return { total: total.value, exact: total.relation !== 'gte' };
 }
 
 // ---- dated values -----------------------------------------------------------------------------------

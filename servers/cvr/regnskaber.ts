@@ -15,8 +15,8 @@
 // upstream, which sends the configured Basic credentials to the same host.
 import { defineTool } from '../../runtime/define.js';
 import { cvrNumber } from '../../runtime/fields.js';
-import { DAY, PUBLICATIONS_SEARCH, companyHeader, cvrCoverage, esSearch, esTotal, fetchCompany, portalUrl } from './common.js';
-import type { Offentliggoerelse } from './shapes.js';
+import { esTotal, type Offentliggoerelse } from '../_shared/cvr.js';
+import { DAY, PUBLICATIONS_SEARCH, companyHeader, cvrCoverage, esSearch, fetchCompany, portalUrl } from './common.js';
 
 /** The publications asked for: the newest 50 annual-report publications. */
 export const MAX_REPORTS = 50;

@@ -7,12 +7,12 @@
 // a page of 50 stays small (full records run to 100 KB each). Hits keep Elasticsearch's relevance
 // order. `hits.total` is read both as a number (ES 6, as in the real samples) and as
 // `{value, relation}` (ES 7+), where relation "gte" means "at least".
-// Facts: UPSTREAMS.md A6 and the samples named in shapes.ts. UNCONFIRMED: the analysers of the name
-// fields (so how partial words match).
+// Facts: UPSTREAMS.md A6 and the samples named in ../_shared/cvr.ts. UNCONFIRMED: the analysers of
+// the name fields (so how partial words match).
 import { defineTool } from '../../runtime/define.js';
 import { isValidCvr, size, text } from '../../runtime/fields.js';
-import { VIRKSOMHED_SEARCH, companyHeader, cvrCoverage, esSearch, esTotal, formatAddress, portalUrl } from './common.js';
-import type { Vrvirksomhed } from './shapes.js';
+import { esTotal, type VirksomhedSource, type Vrvirksomhed } from '../_shared/cvr.js';
+import { VIRKSOMHED_SEARCH, companyHeader, cvrCoverage, esSearch, formatAddress, portalUrl } from './common.js';
 
 const SOURCE_FIELDS = ['Vrvirksomhed.cvrNummer', 'Vrvirksomhed.reklamebeskyttet', 'Vrvirksomhed.virksomhedMetadata'];
 const NAME_FIELDS = ['Vrvirksomhed.virksomhedMetadata.nyesteNavn.navn^3', 'Vrvirksomhed.navne.navn', 'Vrvirksomhed.binavne.navn'];
@@ -61,7 +61,7 @@ export const search = defineTool({
   example: { q: 'erhvervsstyrelsen' },
   run: async ({ q, size }, ctx) => {
     const query = q.trim();
-    const answer = await esSearch<{ Vrvirksomhed?: Vrvirksomhed }>(ctx, VIRKSOMHED_SEARCH, searchQuery(query, size));
+    const answer = await esSearch<VirksomhedSource>(ctx, VIRKSOMHED_SEARCH, searchQuery(query, size));
     const companies = (answer.hits?.hits ?? []).map((h) => h._source?.Vrvirksomhed).filter((v): v is Vrvirksomhed => !!v).map(mapHit);
     const { total, exact } = esTotal(answer.hits?.total, companies.length);
     return { q: query, size, count: companies.length, total, totalExact: exact, companies };

@@ -16,8 +16,8 @@
 // the samples (other management bodies are answered with role "other").
 import { defineTool } from '../../runtime/define.js';
 import { cvrNumber } from '../../runtime/fields.js';
+import type { Attribut, DeltagerRelation, Organisation, Vrvirksomhed } from '../_shared/cvr.js';
 import { DAY, companyHeader, currentValue, currentValues, cvrCoverage, fetchCompany, mapCompany, nameOf, portalUrl } from './common.js';
-import type { Attribut, DeltagerRelation, Organisation, Vrvirksomhed } from './shapes.js';
 
 const cvr = () => cvrNumber();
 

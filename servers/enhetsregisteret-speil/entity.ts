@@ -9,78 +9,20 @@
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
+import { adresse, enhetUrl, registerstatus, underenhetUrl, underenhetstatus, type Enhet } from '../_shared/enhetsregisteret.js';
 
 const ENHET_PATH = '/enhetsregisteret/api/enheter/{orgnr}';
 const UNDERENHET_PATH = '/enhetsregisteret/api/underenheter/{orgnr}';
 
-interface Kode {
-  kode: string;
-  beskrivelse?: string;
-}
+/** One status word; deletion outranks bankruptcy, which outranks winding-up (a sub-unit is only nedlagt or aktiv). */
+const status = (u: Enhet, enhetstype: 'enhet' | 'underenhet'): string => (enhetstype === 'underenhet' ? underenhetstatus(u) : registerstatus(u));
 
-interface Adresse {
-  adresse?: string[];
-  postnummer?: string;
-  poststed?: string;
-  kommune?: string;
-  kommunenummer?: string;
-  land?: string;
-  landkode?: string;
-}
-
-interface Unit {
-  organisasjonsnummer: string;
-  navn: string;
-  organisasjonsform?: Kode;
-  naeringskode1?: Kode;
-  forretningsadresse?: Adresse;
-  beliggenhetsadresse?: Adresse;
-  postadresse?: Adresse;
-  telefon?: string;
-  mobil?: string;
-  epostadresse?: string;
-  hjemmeside?: string;
-  overordnetEnhet?: string;
-  registreringsdatoEnhetsregisteret?: string;
-  stiftelsesdato?: string;
-  oppstartsdato?: string;
-  nedleggelsesdato?: string;
-  slettedato?: string;
-  konkurs?: boolean;
-  konkursdato?: string;
-  underAvvikling?: boolean;
-  underTvangsavviklingEllerTvangsopplosning?: boolean;
-}
-
-function adresse(a: Adresse | undefined) {
-  if (!a) return null;
-  return {
-    adresse: a.adresse ?? [],
-    postnummer: a.postnummer ?? null,
-    poststed: a.poststed ?? null,
-    kommune: a.kommune ?? null,
-    kommunenummer: a.kommunenummer ?? null,
-    land: a.land ?? null,
-    landkode: a.landkode ?? null,
-  };
-}
-
-/** One status word; deletion outranks bankruptcy, which outranks winding-up. */
-function status(u: Unit, enhetstype: 'enhet' | 'underenhet'): string {
-  if (u.slettedato) return 'slettet';
-  if (enhetstype === 'underenhet') return u.nedleggelsesdato ? 'nedlagt' : 'aktiv';
-  if (u.konkurs) return 'konkurs';
-  if (u.underTvangsavviklingEllerTvangsopplosning) return 'under_tvangsavvikling';
-  if (u.underAvvikling) return 'under_avvikling';
-  return 'aktiv';
-}
-
-function mapUnit(u: Unit, enhetstype: 'enhet' | 'underenhet') {
-  const register = enhetstype === 'enhet' ? 'enheter' : 'underenheter';
+function mapUnit(u: Enhet, enhetstype: 'enhet' | 'underenhet') {
   return {
     orgNummer: u.organisasjonsnummer,
     navn: u.navn,
     enhetstype,
+    // Codes map here with beskrivelse null when the register leaves it out.
     organisasjonsform: u.organisasjonsform ? { kode: u.organisasjonsform.kode, beskrivelse: u.organisasjonsform.beskrivelse ?? null } : null,
     status: status(u, enhetstype),
     adresse: {
@@ -104,7 +46,7 @@ function mapUnit(u: Unit, enhetstype: 'enhet' | 'underenhet') {
       konkurs: u.konkursdato ?? null,
       slettet: u.slettedato ?? null,
     },
-    kilde: { register: 'Enhetsregisteret', url: `https://data.brreg.no/enhetsregisteret/api/${register}/${u.organisasjonsnummer}` },
+    kilde: { register: 'Enhetsregisteret', url: (enhetstype === 'enhet' ? enhetUrl : underenhetUrl)(u.organisasjonsnummer) },
   };
 }
 
@@ -120,9 +62,9 @@ export const entityLookup = defineTool({
   route: '/entities/:orgNummer',
   example: { orgNummer: '984661185' },
   run: async ({ orgNummer }, ctx) => {
-    const enhet = await ctx.find<Unit>('brreg', ENHET_PATH, { params: { orgnr: orgNummer } });
+    const enhet = await ctx.find<Enhet>('brreg', ENHET_PATH, { params: { orgnr: orgNummer } });
     if (enhet) return mapUnit(enhet, 'enhet');
-    const underenhet = await ctx.find<Unit>('brreg', UNDERENHET_PATH, { params: { orgnr: orgNummer } });
+    const underenhet = await ctx.find<Enhet>('brreg', UNDERENHET_PATH, { params: { orgnr: orgNummer } });
     if (underenhet) return mapUnit(underenhet, 'underenhet');
     throw fail.notFound(`${orgNummer} is neither a legal entity nor a sub-unit in Enhetsregisteret.`, { detailCode: 'ORG_NOT_FOUND' });
   },

@@ -1,19 +1,12 @@
-// The Skatturinn legal-entities API (Fyrirtækjaskrá) as the rsk tools read it.
-//
-// Shapes follow the published OpenAPI description "Company Registry - Public Api" v2
-// (servers: https://api.skattur.cloud/legalentities/v2; copy in Interkz/launatrausti
-// company-registry-legalentities-v2.json; UPSTREAMS.md A8): GET /{nationalId} answers a LegalEntity
-// with nationalId, name, additionalName, purposeOfEntity, initialCapital, accountingYear,
-// dateOfBylaws, dateOfAgreements, dateOfBoardChange, registered, status, deregistration
-// {deregistered, deregistrationDate, bankrupcy, bankrupcyDate, insolvency, insolvencyDate} (the
-// upstream's spelling), legalForm {id, name}, registryComment, articlesOfAssociation, activityCode[],
-// vat[], address[], relationships[] {type, position, nationalId, name, address}, links[], lastUpdated.
+// The Skatturinn legal-entities API (Fyrirtækjaskrá) as the rsk tools read it: GET /{nationalId}
+// (UPSTREAMS.md A8) answers a LegalEntity; its type and the key-casing normalisation are in
+// ../_shared/skatturinn.ts (`bankrupcy` and the like are the upstream's spelling).
 // Auth: header Ocp-Apim-Subscription-Key (RSK_API_KEY). The API has no search or list operation.
 // UNCONFIRMED: the answer for an unknown kennitala (taken to be HTTP 404; an empty 200 is treated the
-// same), the wording of `status` and `relationships[].type`, and the key casing: a peer client notes
-// that v2.1 answers PascalCase although the document shows camelCase, so keys are normalised to
-// camelCase before reading.
+// same), the wording of `status` and `relationships[].type`, and the key casing (keys are normalised
+// to camelCase before reading).
 import type { Coverage } from '../../runtime/define.js';
+import type { ActivityCode, Address, LegalEntity } from '../_shared/skatturinn.js';
 
 export const UPSTREAM = 'rsk';
 export const ENTITY_PATH = '/v2/{nationalId}';
@@ -32,77 +25,6 @@ export function webSearchUrl(name: string): string {
   const url = new URL('https://www.skatturinn.is/fyrirtaekjaskra/leit');
   url.searchParams.set('nafn', name);
   return url.href;
-}
-
-interface Address {
-  type?: { name?: string | null } | null;
-  addressName?: string | null;
-  attention?: string | null;
-  postcode?: string | null;
-  city?: string | null;
-  isPostbox?: boolean;
-  country?: string | null;
-  municipalityId?: string | null;
-  municipality?: string | null;
-}
-
-interface ActivityCode {
-  type?: { name?: string | null } | null;
-  codeSystem?: string | null;
-  id?: string | null;
-  name?: string | null;
-}
-
-export interface LegalEntity {
-  nationalId?: string | null;
-  name?: string | null;
-  additionalName?: string | null;
-  purposeOfEntity?: string | null;
-  initialCapital?: number | null;
-  accountingYear?: string | null;
-  dateOfBylaws?: string | null;
-  dateOfAgreements?: string | null;
-  dateOfBoardChange?: string | null;
-  registered?: string | null;
-  status?: string | null;
-  deregistration?: {
-    deregistered?: boolean;
-    deregistrationDate?: string | null;
-    bankrupcy?: boolean;
-    bankrupcyDate?: string | null;
-    insolvency?: boolean;
-    insolvencyDate?: string | null;
-  } | null;
-  legalForm?: { id?: string | null; name?: string | null } | null;
-  registryComment?: string | null;
-  articlesOfAssociation?: {
-    shareCapital?: number | null;
-    shareGroup?: string | null;
-    shareCapitalCurrency?: string | null;
-    signatures?: string | null;
-    votingRights?: string | null;
-    restrictionHandlingOfShares?: boolean;
-    liabilityForRedemptionOfShares?: boolean;
-    specialRights?: boolean;
-    lastUpdated?: string | null;
-  } | null;
-  activityCode?: ActivityCode[] | null;
-  vat?: { vatNumber?: string | null; registered?: string | null; deRegistered?: string | null; activityCode?: ActivityCode | null }[] | null;
-  address?: Address[] | null;
-  relationships?: { type?: string | null; position?: string | null; nationalId?: string | null; name?: string | null; address?: Address | null }[] | null;
-  links?: { rel?: string | null; href?: string | null }[] | null;
-  lastUpdated?: string | null;
-}
-
-/** A copy with every key's first letter lower-cased (PascalCase answers read like the documented camelCase). */
-export function camelKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(camelKeys);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k.charAt(0).toLowerCase() + k.slice(1)] = camelKeys(v);
-    return out;
-  }
-  return value;
 }
 
 /** Legal entities have kennitölur whose day part is 41-71 (day + 40); people have 01-31. */

@@ -6,7 +6,8 @@ import { defineTool } from '../../runtime/define.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { fail } from '../../runtime/errors.js';
 import { isValidKennitala, kennitala, text } from '../../runtime/fields.js';
-import { DAY, ENTITY_PATH, UPSTREAM, camelKeys, mapEntity, rskCoverage, webSearchUrl, type LegalEntity } from './common.js';
+import { camelKeys, type LegalEntity } from '../_shared/skatturinn.js';
+import { DAY, ENTITY_PATH, UPSTREAM, mapEntity, rskCoverage, webSearchUrl } from './common.js';
 
 /** The entity, or null when the register has none under this kennitala (404 or an empty answer). */
 async function findEntity(ctx: ToolContext, kt: string) {

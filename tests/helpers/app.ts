@@ -1,5 +1,6 @@
 // Builds the real app on recorded upstream answers for tests: no network, quiet logs, known keys.
 import { pino } from 'pino';
+import { expect } from 'vitest';
 import { loadConfig } from '../../runtime/config.js';
 import { createApp } from '../../runtime/http/app.js';
 import { createServices, type ServiceOptions, type Services } from '../../runtime/services.js';
@@ -92,4 +93,22 @@ export async function callTool(t: TestApp, slug: string, name: string, args: unk
   const result = r.body.result;
   if (!result) throw new Error(`JSON-RPC error: ${JSON.stringify(r.body.error)}`);
   return { isError: result.isError === true, data: JSON.parse(result.content[0].text) };
+}
+
+/** The error body of a failed tool call, with the optional fields the tests read. */
+export interface ToolErrorBody {
+  code: string;
+  status: number;
+  message: string;
+  detailCode?: string;
+  fields?: string[];
+  missing?: string[];
+  alternative?: string;
+}
+
+/** Calls a tool that must fail (the test fails otherwise, showing the answer) and returns its error body. */
+export async function callToolError(t: TestApp, slug: string, name: string, args: unknown, key = KEYS.pro): Promise<ToolErrorBody> {
+  const r = await callTool(t, slug, name, args, key);
+  expect(r.isError, JSON.stringify(r.data)).toBe(true);
+  return r.data.error as ToolErrorBody;
 }

@@ -1,7 +1,8 @@
-// Types of the answers of Erhvervsstyrelsen's CVR distribution (Elasticsearch), as far as the tools
-// read them. Field names and nesting follow real responses of `cvr-permanent/virksomhed/_search`
-// (Energinet-DataHub/energy-origin CvrControllerTests.cvr_response.json, cvr 10150817; the 4-hit
-// response in Andreasbirch/Andreasbirch.github.io apps/HvemErEjeren/data.js) and of the open
+// Erhvervsstyrelsen's CVR distribution (Elasticsearch): the types of its answers, as far as the cvr
+// and companies servers read them, and the reading of `hits.total`. Field names and nesting follow
+// real responses of `cvr-permanent/virksomhed/_search` (Energinet-DataHub/energy-origin
+// CvrControllerTests.cvr_response.json, cvr 10150817; the 4-hit response in
+// Andreasbirch/Andreasbirch.github.io apps/HvemErEjeren/data.js) and of the open
 // `offentliggoerelser/_search` index (UPSTREAMS.md A6). Every field may be null or absent in old records.
 
 /** Validity period of a historical value; `gyldigTil: null` marks the value that applies now. */
@@ -157,6 +158,18 @@ export interface EsAnswer<S> {
     max_score?: number | null;
     hits?: { _index?: string; _id?: string; _score?: number | null; _source?: S }[];
   };
+}
+
+/** The `_source` of a hit in the virksomhed index. */
+export interface VirksomhedSource {
+  Vrvirksomhed?: Vrvirksomhed;
+}
+
+/** `hits.total` in either form, with whether the count is exact. */
+export function esTotal(total: EsTotal | undefined, fallback: number): { total: number; exact: boolean } {
+  if (total === undefined || total === null) return { total: fallback, exact: true };
+  if (typeof total === 'number') return { total, exact: true };
+  return { total: total.value, exact: total.relation !== 'gte' };
 }
 
 export interface Offentliggoerelse {
