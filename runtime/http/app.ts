@@ -62,7 +62,8 @@ export function createAppParts(services: Services): AppParts {
     }
     return toResponse(METHOD_NOT_ALLOWED);
   });
-  app.on(['DELETE', 'PUT', 'PATCH'], '/mcp/:slug', (c) =>
+  // Any other method on a server URL: 405, as the SDK's stateless mode answers GET and DELETE.
+  app.all('/mcp/:slug', (c) =>
     toResponse(mcp.has(c.req.param('slug')) ? METHOD_NOT_ALLOWED : unknownServer(c.req.param('slug'), base)),
   );
 

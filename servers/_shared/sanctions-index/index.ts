@@ -272,8 +272,12 @@ export interface LoadedIndex {
   freshness: Freshness;
 }
 
+/** Where the list is read from, for answers: never with credentials an operator put in the base URL. */
 function listUrl(ctx: ToolContext): string {
-  return `${ctx.env(FSF_BASE_URL_VAR) ?? FSF_DEFAULT_BASE}${FSF_PATH}`;
+  const url = new URL(`${ctx.env(FSF_BASE_URL_VAR) ?? FSF_DEFAULT_BASE}${FSF_PATH}`);
+  url.username = '';
+  url.password = '';
+  return url.toString();
 }
 
 async function fetchIndex(ctx: ToolContext): Promise<SanctionsIndex> {
