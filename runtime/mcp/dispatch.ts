@@ -1,6 +1,6 @@
 // JSON-RPC methods of one MCP server: initialize, ping, tools/list, tools/call. Everything that
 // does not depend on the request is serialised once per server at start-up.
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import type { CompiledServer, CompiledTool } from '../registry.js';
 import { isInitialize, type JsonRpcRequest, type RequestId } from './messages.js';
 
@@ -70,7 +70,7 @@ export async function dispatch(prepared: PreparedServer, message: JsonRpcRequest
   const params = message.params ?? {};
   switch (method) {
     case 'initialize':
-      if (!isInitialize(message)) {
+      if (!(await isInitialize(message))) {
         return errorMessage(id, INVALID_PARAMS, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo {name, version}');
       }
       return resultMessage(id, initializeResult(prepared, params.protocolVersion));

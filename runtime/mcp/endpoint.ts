@@ -5,7 +5,7 @@
 // difference is that nothing is built per request.
 import { requestBodyTooLargeMessage, MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { preloadSdkSchemas, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { bearerToken } from '../auth/keys.js';
 import type { ToolError } from '../errors.js';
 import type { BodyText } from '../http/body.js';
@@ -16,7 +16,7 @@ import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
 import { answerText, dispatch, errorMessage, prepareServer, toolErrorResult, toolResult, type Answer, type PreparedServer } from './dispatch.js';
-import { classify, isInitialize, type JsonRpcRequest, type RequestId } from './messages.js';
+import { classify, isInitialize, quick, type JsonRpcRequest, type RequestId } from './messages.js';
 
 /** What the endpoint needs of an HTTP request, whichever server delivered it. */
 export interface McpHttpRequest {
@@ -77,6 +77,7 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
   const prepared = new Map<string, PreparedServer>();
   for (const server of services.registry.servers) prepared.set(server.slug, prepareServer(server, services.config.version));
   const { keys, limiter, config } = services;
+  preloadSdkSchemas();
 
   async function authorise(req: McpHttpRequest, firstCallId: RequestId): Promise<Decision | McpHttpResponse> {
     const token = bearerToken(req.header('authorization'));
@@ -129,11 +130,11 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
     const list = Array.isArray(raw) ? raw : [raw];
     const requests: JsonRpcRequest[] = [];
     for (const item of list) {
-      const verdict = classify(item);
+      const verdict = quick(item) ?? (await classify(item));
       if (!verdict) return rpcError(400, -32700, 'Parse error: Invalid JSON-RPC message');
       if (verdict.kind === 'request') requests.push(verdict.message);
     }
-    const hasInit = requests.some(isInitialize);
+    const hasInit = requests.some((m) => m.method === 'initialize') && (await Promise.all(requests.map(isInitialize))).some(Boolean);
     if (hasInit && list.length > 1) {
       return rpcError(400, -32600, 'Invalid Request: Only one initialization request is allowed');
     }

@@ -1,7 +1,7 @@
 // JSON-RPC message checks with the exact rules of the SDK's schemas. The common shapes are
 // checked by hand (fast); anything unusual falls back to the SDK's own zod schemas, so the
 // verdict is always the SDK's.
-import { JSONRPCMessageSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { sdkSchemas } from './protocol.js';
 
 export type RequestId = string | number;
 
@@ -27,7 +27,7 @@ function onlyKeys(obj: Record<string, unknown>, allowed: Set<string>): boolean {
 }
 
 /** Fast verdict for the shapes clients send: undefined means "ask the SDK schema". */
-function quick(raw: unknown): Classified | undefined {
+export function quick(raw: unknown): Classified | undefined {
   if (!isPlainObject(raw) || raw.jsonrpc !== '2.0' || typeof raw.method !== 'string') return undefined;
   const params = raw.params;
   if (params !== undefined && (!isPlainObject(params) || '_meta' in params)) return undefined;
@@ -41,9 +41,10 @@ function quick(raw: unknown): Classified | undefined {
 }
 
 /** Classifies one message, or returns null when it is not a valid JSON-RPC message. */
-export function classify(raw: unknown): Classified | null {
+export async function classify(raw: unknown): Promise<Classified | null> {
   const fast = quick(raw);
   if (fast) return fast;
+  const { JSONRPCMessageSchema } = await sdkSchemas();
   const parsed = JSONRPCMessageSchema.safeParse(raw);
   if (!parsed.success) return null;
   const m = parsed.data as Record<string, unknown>;
@@ -52,4 +53,7 @@ export function classify(raw: unknown): Classified | null {
 }
 
 /** The SDK's test for a well-formed initialize request. */
-export const isInitialize = (message: JsonRpcRequest): boolean => message.method === 'initialize' && isInitializeRequest(message);
+export async function isInitialize(message: JsonRpcRequest): Promise<boolean> {
+  if (message.method !== 'initialize') return false;
+  return (await sdkSchemas()).isInitializeRequest(message);
+}
