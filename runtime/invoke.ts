@@ -2,6 +2,7 @@
 // rules, validation, the tool function, error mapping and metrics, in one place.
 import type { Logger } from 'pino';
 import { createContext, type RunTrace } from './context.js';
+import { deepFreeze } from './freeze.js';
 import { ToolError, fail, toToolError } from './errors.js';
 import type { Metrics } from './metrics.js';
 import type { CompiledTool } from './registry.js';
@@ -29,20 +30,22 @@ export type Outcome = { ok: true; data: unknown; json: string; quoted(): string 
 
 /** A remembered success: the JSON is at hand; the data is parsed only if someone asks for it. */
 function rememberedOutcome(r: Remembered): Outcome {
+  if (r.outcome) return r.outcome as Outcome;
   let data: unknown;
   let parsed = false;
-  return {
+  return (r.outcome = {
     ok: true,
     json: r.json,
     quoted: () => (r.quoted ??= JSON.stringify(r.json)),
     get data() {
       if (!parsed) {
-        data = JSON.parse(r.json);
+        // One parsed copy, shared by every caller of this remembered result: frozen.
+        data = deepFreeze(JSON.parse(r.json));
         parsed = true;
       }
       return data;
     },
-  };
+  } satisfies Outcome);
 }
 
 function retiredError(tool: CompiledTool): ToolError {

@@ -12,6 +12,8 @@ export interface Remembered {
   json: string;
   /** The JSON as a JSON string literal (MCP text content), made on first use. */
   quoted?: string;
+  /** The outcome handed to callers, made once and shared (it is read-only). */
+  outcome?: unknown;
 }
 
 const MAX_ARGS_LENGTH = 2048;

@@ -3,6 +3,7 @@
 // retries with jittered backoff for idempotent requests, a circuit breaker, and error mapping.
 import { LRUCache } from 'lru-cache';
 import { fail, ToolError } from '../errors.js';
+import { deepFreeze } from '../freeze.js';
 import type { Metrics } from '../metrics.js';
 import { CircuitBreaker, type BreakerSnapshot } from './breaker.js';
 import { authHeaders, type CredentialSource } from './auth.js';
@@ -350,14 +351,6 @@ export class UpstreamClient {
     // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
     return { ...base, status, data: deepFreeze(data) };
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value as Record<string, unknown>)) deepFreeze(v);
-  }
-  return value;
 }
 
 function transportFailure(def: UpstreamDefinition, err: unknown): ToolError {
