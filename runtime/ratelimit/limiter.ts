@@ -84,28 +84,33 @@ export class RateLimiter {
   async checkKey(keyId: string, t: Tier): Promise<Decision> {
     const limits = this.tiers[t];
     if (!limits) return { allowed: true, headers: {}, release: noop };
-    const burst = await this.store.consume(`b:${keyId}`, { points: limits.burst, durationMs: limits.burstWindowMs });
+    // The in-process store answers at once; only a shared store's answers are awaited.
+    const b = this.store.consume(`b:${keyId}`, { points: limits.burst, durationMs: limits.burstWindowMs });
+    const burst = b instanceof Promise ? await b : b;
     if (!burst.allowed) {
       const peek = await this.peekWindow(keyId, limits);
       return refuse(headersFor(limits.limit, peek.remaining, peek.resetAtMs), burst.resetAtMs - Date.now(), 'burst');
     }
-    const window = await this.store.consume(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });
+    const w = this.store.consume(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });
+    const window = w instanceof Promise ? await w : w;
     const headers = headersFor(limits.limit, window.remaining, window.resetAtMs);
     if (!window.allowed) return refuse(headers, window.resetAtMs - Date.now(), 'window');
-    const release = await this.store.acquireSlot(`c:${keyId}`, limits.concurrent);
+    const r = this.store.acquireSlot(`c:${keyId}`, limits.concurrent);
+    const release = r instanceof Promise ? await r : r;
     if (!release) return refuse(headers, 1000, 'concurrency');
     return { allowed: true, headers, release };
   }
 
   async checkAnonymous(clientAddress: string): Promise<Decision> {
-    const verdict = await this.store.consume(`a:${clientAddress}`, { points: this.anonymousPerMinute, durationMs: WINDOW_MS });
+    const v = this.store.consume(`a:${clientAddress}`, { points: this.anonymousPerMinute, durationMs: WINDOW_MS });
+    const verdict = v instanceof Promise ? await v : v;
     const headers = headersFor(this.anonymousPerMinute, verdict.remaining, verdict.resetAtMs);
     if (!verdict.allowed) return refuse(headers, verdict.resetAtMs - Date.now(), 'window');
     return { allowed: true, headers, release: noop };
   }
 
   /** What is left of a key's window without spending it. */
-  peekWindow(keyId: string, limits: TierLimits): Promise<{ remaining: number; resetAtMs: number }> {
+  async peekWindow(keyId: string, limits: TierLimits): Promise<{ remaining: number; resetAtMs: number }> {
     return this.store.peek(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });
   }
 }

@@ -1,6 +1,8 @@
-// The counter store behind rate limits: fixed windows and concurrency slots. This in-process
-// store uses rate-limiter-flexible; a Redis store implements the same interface for replicas.
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+// The counter store behind rate limits: fixed windows and concurrency slots. The in-process store
+// is a plain map of fixed windows, answered synchronously (it sits on every limited request); the
+// Redis store (rate-limiter-flexible) implements the same interface for replicas, with the same
+// window semantics: a window starts at its first request and every request counts, refused or not.
+import { RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface LimitRule {
   points: number;
@@ -22,13 +24,15 @@ export interface StoreState {
   redis?: { state: 'ready' | 'unavailable'; since: string };
 }
 
+type Maybe<T> = T | Promise<T>;
+
 export interface CounterStore {
   /** Counts one request against `key` under `rule`. */
-  consume(key: string, rule: LimitRule): Promise<WindowVerdict>;
+  consume(key: string, rule: LimitRule): Maybe<WindowVerdict>;
   /** What is left of `key` under `rule`, without counting a request. */
-  peek(key: string, rule: LimitRule): Promise<WindowVerdict>;
+  peek(key: string, rule: LimitRule): Maybe<WindowVerdict>;
   /** Takes one of `max` concurrency slots, or returns null when all are taken. */
-  acquireSlot(key: string, max: number): Promise<(() => void) | null>;
+  acquireSlot(key: string, max: number): Maybe<(() => void) | null>;
   /** Where the counters live, for /api/v1/health; `healthy` is false only when limits cannot be applied at all. */
   describe(): StoreState;
 }
@@ -53,29 +57,52 @@ export function peekVerdict(res: RateLimiterRes | null, rule: LimitRule): Window
   return { allowed: res.remainingPoints > 0, remaining: res.remainingPoints, resetAtMs: Date.now() + res.msBeforeNext };
 }
 
+interface Window {
+  count: number;
+  endsAt: number;
+}
+
 export class MemoryCounterStore implements CounterStore {
-  private readonly limiters = new Map<string, RateLimiterMemory>();
+  private readonly windows = new Map<string, Window>();
   private readonly slots = new Map<string, number>();
+  private readonly sweeper: NodeJS.Timeout;
 
-  private limiter(rule: LimitRule): RateLimiterMemory {
-    const id = `${rule.points}/${rule.durationMs}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({ points: rule.points, duration: rule.durationMs / 1000, keyPrefix: id });
-      this.limiters.set(id, limiter);
+  constructor(private readonly now: () => number = Date.now) {
+    // Ended windows are dropped now and then, so keys of past clients do not pile up.
+    this.sweeper = setInterval(() => this.sweep(), 60_000);
+    this.sweeper.unref();
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, w] of this.windows) if (w.endsAt <= now) this.windows.delete(key);
+  }
+
+  private window(key: string, rule: LimitRule, create: boolean): Window | undefined {
+    const id = `${rule.points}/${rule.durationMs}|${key}`;
+    let w = this.windows.get(id);
+    const now = this.now();
+    if (w && w.endsAt <= now) w = undefined;
+    if (!w && create) {
+      w = { count: 0, endsAt: now + rule.durationMs };
+      this.windows.set(id, w);
     }
-    return limiter;
+    return w;
   }
 
-  async consume(key: string, rule: LimitRule): Promise<WindowVerdict> {
-    return consumeVerdict(this.limiter(rule).consume(key));
+  consume(key: string, rule: LimitRule): WindowVerdict {
+    const w = this.window(key, rule, true)!;
+    w.count += 1;
+    return { allowed: w.count <= rule.points, remaining: Math.max(0, rule.points - w.count), resetAtMs: w.endsAt };
   }
 
-  async peek(key: string, rule: LimitRule): Promise<WindowVerdict> {
-    return peekVerdict(await this.limiter(rule).get(key), rule);
+  peek(key: string, rule: LimitRule): WindowVerdict {
+    const w = this.window(key, rule, false);
+    if (!w) return { allowed: true, remaining: rule.points, resetAtMs: this.now() + rule.durationMs };
+    return { allowed: w.count < rule.points, remaining: Math.max(0, rule.points - w.count), resetAtMs: w.endsAt };
   }
 
-  async acquireSlot(key: string, max: number): Promise<(() => void) | null> {
+  acquireSlot(key: string, max: number): (() => void) | null {
     const used = this.slots.get(key) ?? 0;
     if (used >= max) return null;
     this.slots.set(key, used + 1);
