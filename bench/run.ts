@@ -6,7 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
+/** Rounds over all request scenarios, interleaved; the table shows each scenario's median round. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const KEY = 'bench-key-0000000000000001';
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
@@ -138,15 +140,28 @@ const app = await startApp();
 const answer = await post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` });
 const baseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(answer)) }, readyLine);
 
-const rows: Row[] = [];
-rows.push(await load('baseline: bare Hono JSON route', { url: `${baseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }));
-rows.push(await load('MCP tools/call brreg.enhet.lookup (cached)', { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall }));
-rows.push(await load(`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }));
-rows.push(await load('connector GET /api/connectors/brreg/enheter/923609016', { url: `${app.url}/api/connectors/brreg/enheter/923609016`, headers: { authorization: `Bearer ${KEY}` } }));
+const scenarios: [string, autocannon.Options][] = [
+  ['baseline: bare Hono JSON route', { url: `${baseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }],
+  ['MCP tools/call brreg.enhet.lookup (cached)', { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall }],
+  [`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }],
+  ['connector GET /api/connectors/brreg/enheter/923609016', { url: `${app.url}/api/connectors/brreg/enheter/923609016`, headers: { authorization: `Bearer ${KEY}` } }],
+];
 const companies = await fetch(`${app.url}/api/v1/companies?q=kiwi&limit=10`, { headers: { authorization: `Bearer ${KEY}` } });
 if (companies.status === 200) {
-  rows.push(await load('GET /api/v1/companies?q=kiwi&limit=10 (cached)', { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: { authorization: `Bearer ${KEY}` } }));
+  scenarios.push(['GET /api/v1/companies?q=kiwi&limit=10 (cached)', { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: { authorization: `Bearer ${KEY}` } }]);
 }
+// Interleaved rounds, so that a slow moment of the machine does not fall on one scenario only.
+const runs: Row[][] = scenarios.map(() => []);
+for (let round = 0; round < ROUNDS; round++) {
+  for (const [i, [name, opts]] of scenarios.entries()) runs[i].push(await load(`${name} (round ${round + 1})`, opts));
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const rows: Row[] = scenarios.map(([name], i) => {
+  const r = runs[i];
+  const mid = [...r].sort((a, b) => a.rps - b.rps)[Math.floor(r.length / 2)];
+  return { ...mid, name, p99: median(r.map((x) => x.p99)), errors: r.reduce((n, x) => n + x.errors, 0), non2xx: r.reduce((n, x) => n + x.non2xx, 0) };
+});
+const spread = scenarios.map(([name], i) => `| ${name} | ${runs[i].map((r) => r.rps).join(' / ')} |`).join('\n');
 baseline.proc.kill('SIGTERM');
 app.proc.kill('SIGTERM');
 
@@ -177,12 +192,18 @@ const report = `# Benchmark results
 
 - Date: ${new Date().toISOString()}
 - Machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length}, ${Math.round(os.totalmem() / 1073741824)} GiB, ${os.type()} ${os.release()}
-- Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up
-- Command: \`npm run bench\` (BENCH_SECONDS=${DURATION}, BENCH_CONNECTIONS=${CONNECTIONS})
+- Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up, ${ROUNDS} interleaved rounds; the table shows each scenario's median round (median p99)
+- Command: \`npm run bench\` (BENCH_SECONDS=${DURATION}, BENCH_CONNECTIONS=${CONNECTIONS}, BENCH_ROUNDS=${ROUNDS})
 
 ## Requests
 
 ${table}
+
+Requests per second of every round:
+
+| benchmark | rounds |
+|---|---|
+${spread}
 
 ## Start-up and memory
 
