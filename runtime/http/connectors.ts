@@ -26,14 +26,25 @@ async function readJsonObject(c: Context<AppEnv>, maxBytes: number): Promise<Rec
   return body as Record<string, unknown>;
 }
 
+/**
+ * Runs a tool as the answer of an HTTP route (connector routes and the /api/v1 routes that are a
+ * tool's twin): its JSON on success, its error as a Problem, and the log fields of the request.
+ */
+export async function toolAnswer(c: Context<AppEnv>, services: Services, tool: CompiledTool, args: unknown, route: string): Promise<Response> {
+  const log = c.get('log');
+  log.route = route;
+  log.slug = tool.server.slug;
+  log.tool = tool.name;
+  const reqId = c.get('reqId');
+  const outcome = await invokeTool(tool, args, services.invokeDeps, c.get('stats'), reqId);
+  log.outcome = outcome.ok ? 'ok' : outcome.error.code;
+  if (!outcome.ok) return problemResponse(outcome.error, services.config.publicBaseUrl, reqId);
+  return c.body(outcome.json, 200, { 'content-type': 'application/json' });
+}
+
 export function toolHandler(services: Services, tool: CompiledTool) {
   const plan = planFields(tool.shape);
   return async (c: Context<AppEnv>): Promise<Response> => {
-    const log = c.get('log');
-    log.route = 'connector';
-    log.slug = tool.server.slug;
-    log.tool = tool.name;
-    const reqId = c.get('reqId');
     try {
       const pathParams: Record<string, string> = {};
       for (const p of tool.routeParams) pathParams[p] = c.req.param(p) ?? '';
@@ -41,14 +52,11 @@ export function toolHandler(services: Services, tool: CompiledTool) {
         c.req.method === 'POST'
           ? { ...(await readJsonObject(c, services.config.maxBodyBytes)), ...pathParams }
           : argsFromQuery(plan, c.req.queries(), pathParams);
-      const outcome = await invokeTool(tool, args, services.invokeDeps, c.get('stats'), reqId);
-      log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-      if (!outcome.ok) return problemResponse(outcome.error, services.config.publicBaseUrl, reqId);
-      return c.body(outcome.json, 200, { 'content-type': 'application/json' });
+      return await toolAnswer(c, services, tool, args, 'connector');
     } catch (err) {
       const e = toToolError(err);
-      log.outcome = e.code;
-      return problemResponse(e, services.config.publicBaseUrl, reqId);
+      c.get('log').outcome = e.code;
+      return problemResponse(e, services.config.publicBaseUrl, c.get('reqId'));
     }
   };
 }

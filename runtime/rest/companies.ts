@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { fail, toToolError } from '../errors.js';
 import { problemResponse as problem } from '../http/problem.js';
 import type { AppEnv } from '../http/request.js';
-import { invokeTool } from '../invoke.js';
+import { toolAnswer } from '../http/connectors.js';
 import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
 import { validationError } from '../validation.js';
@@ -158,16 +158,7 @@ export function registerCompanyRoutes(app: RestApp, services: Services): void {
   };
 
   /** Runs a companies tool as the route's answer: its JSON on success, its error as a Problem. */
-  const run = async (c: Context<AppEnv>, t: CompiledTool, args: Record<string, unknown>): Promise<Response> => {
-    const log = c.get('log');
-    log.route = 'rest';
-    log.slug = t.server.slug;
-    log.tool = t.name;
-    const outcome = await invokeTool(t, args, services.invokeDeps, c.get('stats'), c.get('reqId'));
-    log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-    if (!outcome.ok) return problem(outcome.error, base, c.get('reqId'));
-    return c.body(outcome.json, 200, { 'content-type': 'application/json' });
-  };
+  const run = (c: Context<AppEnv>, t: CompiledTool, args: Record<string, unknown>): Promise<Response> => toolAnswer(c, services, t, args, 'rest');
 
   // Parameter errors become Problem bodies naming the field and the bound.
   const hook = (result: { success: true } | { success: false; error: z.ZodError }, c: Context<AppEnv>) => {

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { fail } from '../errors.js';
 import { problemResponse } from '../http/problem.js';
 import type { AppEnv } from '../http/request.js';
-import { invokeTool } from '../invoke.js';
+import { toolAnswer } from '../http/connectors.js';
 import type { Services } from '../services.js';
 import type { RestApp } from './index.js';
 import { BEARER, problemResponse as problemEntry } from './schemas.js';
@@ -130,11 +130,7 @@ export function registerSourceRoutes(app: RestApp, services: Services): void {
     log.route = 'sources';
     const tool = services.registry.server('sources')?.toolsByName.get(toolName);
     if (!tool) return problemResponse(fail.upstream('The source catalogue (the sources server) is not loaded in this service.', { status: 503 }), base, c.get('reqId'));
-    log.tool = tool.name;
-    const outcome = await invokeTool(tool, args, services.invokeDeps, c.get('stats'), c.get('reqId'));
-    log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-    if (!outcome.ok) return problemResponse(outcome.error, base, c.get('reqId'));
-    return c.body(outcome.json, 200, { 'content-type': 'application/json' });
+    return toolAnswer(c, services, tool, args, 'sources');
   };
   app.openapi(listRoute, async (c) => {
     const q = c.req.valid('query');
