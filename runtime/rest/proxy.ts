@@ -15,6 +15,7 @@ import type { RestApp } from './index.js';
 import { RUNTIME_PLATFORM_KEYS } from './platform-keys.js';
 import { BACKEND_TEMPLATE, ENDPOINT_MAX, backendUrl } from './proxy-path.js';
 import { BEARER, problemResponse as problemEntry } from './schemas.js';
+import { parseRetryAfter } from '../upstream/retry.js';
 
 const KildeParam = z
   .string()
@@ -157,8 +158,7 @@ function backendFailure(status: number, retryAfter: string | undefined): ToolErr
   if (status === 400 || status === 422) return fail.invalidInput('The data backend refused the request as invalid.');
   if (status === 413) return new ToolError('payload_too_large', 'The data backend refused the body as too large.');
   if (status === 429 || status === 503) {
-    const seconds = Number(retryAfter);
-    return fail.upstream(`The data backend is unavailable (HTTP ${status}).`, { status: 503, ...(Number.isFinite(seconds) && { retryAfterMs: seconds * 1000 }) });
+    return fail.upstream(`The data backend is unavailable (HTTP ${status}).`, { status: 503, retryAfterMs: parseRetryAfter(retryAfter, Date.now()) });
   }
   return fail.upstream(`The data backend answered HTTP ${status}.`);
 }

@@ -9,6 +9,7 @@ import { CircuitBreaker, type BreakerSnapshot } from './breaker.js';
 import { authHeaders, type CredentialSource } from './auth.js';
 import type { UpstreamDefinition } from './catalogue.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
+import { backoff, parseRetryAfter, sleep } from './retry.js';
 import { buildUrl, type QueryValue } from './url.js';
 import { Semaphore } from './semaphore.js';
 import type { SharedCache } from './shared-cache.js';
@@ -362,18 +363,3 @@ function transportFailure(def: UpstreamDefinition, err: unknown): ToolError {
   }
   return fail.upstream(`the connection to ${def.name} failed`);
 }
-
-function backoff(attempt: number, baseMs: number): number {
-  const ceiling = baseMs * 2 ** (attempt - 1);
-  return ceiling / 2 + Math.random() * (ceiling / 2);
-}
-
-function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, Math.round(seconds * 1000));
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

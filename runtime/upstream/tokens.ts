@@ -17,6 +17,7 @@ import { fail, ToolError } from '../errors.js';
 import type { CredentialSource } from './auth.js';
 import type { UpstreamAuth, UpstreamDefinition } from './catalogue.js';
 import { TransportError, type RawResponse } from './transport.js';
+import { backoff, parseRetryAfter, sleep } from './retry.js';
 
 /** One token request: a form POST. The client adds user-agent, accept and content-type. */
 export interface TokenRequest {
@@ -267,7 +268,7 @@ export class TokenCache {
       });
     }
     if (status === 429) {
-      throw fail.upstream(`the token endpoint of ${plan.name} is rate limiting this service; try again later`, { status: 503, retryAfterMs: retryAfter(raw.headers['retry-after']) });
+      throw fail.upstream(`the token endpoint of ${plan.name} is rate limiting this service; try again later`, { status: 503, retryAfterMs: parseRetryAfter(raw.headers['retry-after'], this.now()) });
     }
     if (status < 200 || status >= 300) throw fail.upstream(`the token endpoint of ${plan.name} answered HTTP ${status}`, { extra: { upstreamStatus: status } });
     let body: { access_token?: unknown; expires_in?: unknown } | null = null;
@@ -296,15 +297,3 @@ function transportFailure(plan: Plan, err: unknown): ToolError {
   }
   return fail.upstream(`the connection to the token endpoint of ${plan.name} failed`);
 }
-
-function retryAfter(value: string | undefined): number | undefined {
-  const seconds = Number(value);
-  return value !== undefined && Number.isFinite(seconds) ? Math.max(0, Math.round(seconds * 1000)) : undefined;
-}
-
-function backoff(attempt: number, baseMs: number): number {
-  const ceiling = baseMs * 2 ** (attempt - 1);
-  return ceiling / 2 + Math.random() * (ceiling / 2);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
