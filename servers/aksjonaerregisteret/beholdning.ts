@@ -16,6 +16,7 @@
 // whether `aksjer[].isinnummer` is always present (null when absent); whether the API publishes a
 // year before the register opens for public insight in May (see latestPublishedYear).
 import type { ToolContext } from '../../runtime/context.js';
+import { osloDate, osloYear } from '../../runtime/dates.js';
 
 export const UPSTREAM = 'skatteetaten-aksjonaer';
 export const PATH = '/{rettighetspakke}/aksjonaerer/{orgnr}';
@@ -53,17 +54,15 @@ export interface Aksjeselskap {
  * so from 15 May (Oslo) the previous year, before it the year before that.
  */
 export function latestPublishedYear(now: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now).map((p) => [p.type, p.value]),
-  );
-  const year = Number(parts.year);
-  const published = `${parts.month}-${parts.day}` >= '05-15';
+  const today = osloDate(now);
+  const year = Number(today.slice(0, 4));
+  const published = today.slice(5) >= '05-15';
   return published ? year - 1 : year - 2;
 }
 
 /** The calendar year in Norway: shareholdings exist for years that have ended. */
 export function currentOsloYear(now: Date): number {
-  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric' }).format(now));
+  return osloYear(now);
 }
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -80,19 +80,6 @@ export function searchWindowRule(sizeField: 'size' | 'limit' = 'size', hint = 'n
 
 export const checkSearchWindow = searchWindowRule('size');
 
-const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The calendar date (YYYY-MM-DD) of an instant in Norway, where the register keeps its dates. */
-export function osloDate(d: Date): string {
-  const part = Object.fromEntries(osloDay.formatToParts(d).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day}`;
-}
-
-/** A YYYY-MM-DD date `days` days earlier. */
-export function minusDays(date: string, days: number): string {
-  const t = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) - days * 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}
 
 /** Paging fields of a HAL page, with whether another page can be fetched within the window. */
 export function pageInfo(p: { size: number; totalElements: number; totalPages: number; number: number } | undefined, page: number, size: number) {

@@ -3,7 +3,7 @@
 // defaults and cross-field rules. Pure functions of a date; no upstream.
 import type { ToolContext } from '../../runtime/context.js';
 import { fail } from '../../runtime/errors.js';
-import { osloDate } from './common.js';
+import { osloDate } from '../../runtime/dates.js';
 
 export type Granularity = 'month' | 'quarter' | 'year';
 

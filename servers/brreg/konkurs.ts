@@ -12,6 +12,7 @@
 //   roller-915330193-konkurs.json) or `person` (the documented role shape);
 // - searches stop at 10 000 hits: brreg answers 400 when (page+1)*size exceeds 10 000 (A1).
 import { z } from 'zod';
+import { minusDays, osloDate } from '../../runtime/dates.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int, orgnr, page, size } from '../../runtime/fields.js';
@@ -22,8 +23,6 @@ import {
   ROLLER_PATH,
   checkSearchWindow,
   registerCoverage,
-  minusDays,
-  osloDate,
   searchWindowRule,
 } from './common.js';
 import { rolleholder } from './rolleholder.js';

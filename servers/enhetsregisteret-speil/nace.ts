@@ -11,6 +11,7 @@
 // 2009-01-01 to 2025-01-01) and SN2025 (valid from 2025-01-01), per a peer's note on KLASS versions
 // 30 and 3218; this tool asks for today's codes, so it serves SN2025, the codes Enhetsregisteret now
 // assigns. UNCONFIRMED: the version dates beyond that note.
+import { osloDate } from '../../runtime/dates.js';
 import { defineTool } from '../../runtime/define.js';
 import { int, text } from '../../runtime/fields.js';
 
@@ -23,13 +24,6 @@ interface KlassCode {
   name: string;
   shortName?: string | null;
   notes?: string | null;
-}
-
-const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-function osloDate(d: Date): string {
-  const part = Object.fromEntries(osloDay.formatToParts(d).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day}`;
 }
 
 /** Lower case without combining marks: "a" also finds "å" (æ and ø have none and stay as they are). */
