@@ -1,40 +1,20 @@
 // Process metrics in Prometheus form (served at /metrics) and a per-connector summary (calls,
 // errors, latency) for the `metrics` platform key. One registry per app instance.
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import { TallyCounter, TallyHistogram } from './tally.js';
 
 export class Metrics {
   readonly registry = new Registry();
-  readonly toolCalls = new Counter({
-    name: 'tool_calls_total',
-    help: 'Tool calls by server, tool and outcome code (ok or an error code).',
-    labelNames: ['server', 'tool', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  readonly toolDuration = new Histogram({
-    name: 'tool_duration_seconds',
-    help: 'Tool call duration.',
-    labelNames: ['server'] as const,
-    buckets: [0.001, 0.005, 0.02, 0.1, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
-  readonly upstreamRequests = new Counter({
-    name: 'upstream_requests_total',
-    help: 'Requests sent to upstreams, by upstream and result (HTTP status or failure kind).',
-    labelNames: ['upstream', 'result'] as const,
-    registers: [this.registry],
-  });
-  readonly upstreamCacheHits = new Counter({
-    name: 'upstream_cache_hits_total',
-    help: 'Upstream answers served from the response cache.',
-    labelNames: ['upstream'] as const,
-    registers: [this.registry],
-  });
-  readonly httpRequests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by route family and status.',
-    labelNames: ['route', 'status'] as const,
-    registers: [this.registry],
-  });
+  readonly toolCalls = new TallyCounter('tool_calls_total', 'Tool calls by server, tool and outcome code (ok or an error code).', ['server', 'tool', 'outcome'], this.registry);
+  readonly toolDuration = new TallyHistogram('tool_duration_seconds', 'Tool call duration.', ['server'], this.registry, [0.001, 0.005, 0.02, 0.1, 0.5, 1, 2.5, 5, 10]);
+  readonly upstreamRequests = new TallyCounter(
+    'upstream_requests_total',
+    'Requests sent to upstreams, by upstream and result (HTTP status or failure kind).',
+    ['upstream', 'result'],
+    this.registry,
+  );
+  readonly upstreamCacheHits = new TallyCounter('upstream_cache_hits_total', 'Upstream answers served from the response cache.', ['upstream'], this.registry);
+  readonly httpRequests = new TallyCounter('http_requests_total', 'HTTP requests by route family and status.', ['route', 'status'], this.registry);
 
   /** Plain per-server totals for REST consumers (no Prometheus parser needed). */
   private readonly perServer = new Map<string, { calls: number; errors: number; totalMs: number; maxMs: number }>();
@@ -43,7 +23,7 @@ export class Metrics {
     if (collectDefaults) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Label-bound children, so that a hot path does not hash its labels on every request. */
+  /** Label-bound series, so that a hot path does not join its labels on every request. */
   private readonly children = new Map<string, { inc(): void } | { observe(v: number): void }>();
 
   private child<T>(key: string, make: () => T): T {

@@ -5,6 +5,7 @@ import { KeyStore, type Tier } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { ServerDefinition } from './define.js';
 import type { InvokeDeps } from './invoke.js';
+import { createAccessLog, type AccessLog } from './http/access-log.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
@@ -30,6 +31,8 @@ export interface Services {
   limiter: RateLimiter;
   metrics: Metrics;
   logger: Logger;
+  /** Writes the one line per request (runtime/http/access-log.ts). */
+  accessLog: AccessLog;
   invokeDeps: InvokeDeps;
   /** The data proxy's backend transport: in process unless DATA_BACKEND_URL is set (the app attaches itself). */
   backend: InProcessBackend;
@@ -106,6 +109,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     limiter,
     metrics,
     logger,
+    accessLog: createAccessLog(logger, destination),
     invokeDeps,
     backend: transport,
     startedAt: new Date(),

@@ -6,14 +6,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { isLoopback } from '../config.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
+import type { LogFields, RequestRecord } from './access-log.js';
 
-export interface LogFields {
-  slug?: string;
-  tool?: string;
-  route?: string;
-  keyId?: string;
-  outcome?: string;
-}
+export type { LogFields } from './access-log.js';
 
 export type AppEnv = {
   Variables: {
@@ -25,36 +20,10 @@ export type AppEnv = {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-export interface RequestRecord {
-  reqId: string;
-  method: string;
-  path: string;
-  status: number;
-  started: number;
-  log: LogFields;
-  stats: RequestStats;
-}
-
 /** The one structured log line of a request (and its metric). No key or credential is in it. */
 export function logRequest(services: Services, r: RequestRecord): void {
   services.metrics.countHttp(r.log.route ?? 'other', r.status);
-  services.logger.info(
-    {
-      reqId: r.reqId,
-      method: r.method,
-      path: r.path.length > 200 ? `${r.path.slice(0, 200)}…` : r.path,
-      route: r.log.route,
-      slug: r.log.slug,
-      tool: r.log.tool,
-      keyId: r.log.keyId,
-      outcome: r.log.outcome,
-      status: r.status,
-      durationMs: Math.round((performance.now() - r.started) * 100) / 100,
-      upstreamCalls: r.stats.upstreamCalls,
-      cacheHits: r.stats.cacheHits,
-    },
-    'request',
-  );
+  services.accessLog(r);
 }
 
 /** An incoming X-Request-Id when it is sane, else a new one. */
