@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import type { ServerDefinition } from './define.js';
 import type { InvokeDeps } from './invoke.js';
 import { createAccessLog, type AccessLog } from './http/access-log.js';
+import { createLogOutput } from './log-output.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
@@ -62,11 +63,8 @@ export function transportFor(config: Config): Transport {
 export function createServices(config: Config, options: ServiceOptions): Services {
   const credentials = envCredentials(config.env);
   // Buffered, asynchronous writes: a write call per log line would cost more than the request.
-  const destination = options.logger ? undefined : pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  const logger = options.logger ?? pino({ level: config.logLevel, base: undefined }, destination);
-  // ...and at most a second late when traffic is low.
-  const flusher = destination ? setInterval(() => destination.flush(), 1000) : undefined;
-  flusher?.unref();
+  const output = options.logger ? undefined : createLogOutput();
+  const logger = options.logger ?? pino({ level: config.logLevel, base: undefined }, output!.stream);
   const metrics = new Metrics(true);
   const registry = new Registry(options.servers, credentials);
   // With REDIS_URL, rate-limit counters and the upstream response cache are shared by replicas.
@@ -109,15 +107,14 @@ export function createServices(config: Config, options: ServiceOptions): Service
     limiter,
     metrics,
     logger,
-    accessLog: createAccessLog(logger, destination),
+    accessLog: createAccessLog(logger, output?.stream),
     invokeDeps,
     backend: transport,
     startedAt: new Date(),
     close: async () => {
       await transport.close?.();
       await redis?.close();
-      if (flusher) clearInterval(flusher);
-      destination?.flushSync();
+      output?.close();
     },
   };
 }
