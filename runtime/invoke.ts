@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createContext, type RunTrace } from './context.js';
 import { deepFreeze } from './freeze.js';
 import { ToolError, fail, toToolError } from './errors.js';
+import type { Maybe } from './maybe.js';
 import type { Metrics } from './metrics.js';
 import type { CompiledTool } from './registry.js';
 import type { PlatformView } from './platform.js';
@@ -56,7 +57,8 @@ function retiredError(tool: CompiledTool): ToolError {
   return fail.notConfigured(r.message, { extra });
 }
 
-export async function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, requestId?: string): Promise<Outcome> {
+/** Runs a tool. A remembered result is answered at once, without a promise. */
+export function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, requestId?: string): Maybe<Outcome> {
   const started = performance.now();
   const memoKey = deps.results?.key(tool.name, rawArgs);
   const remembered = memoKey === undefined ? undefined : deps.results!.get(memoKey);
@@ -65,6 +67,10 @@ export async function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: Inv
     deps.metrics.recordTool(tool.server.slug, tool.name, 'ok', performance.now() - started);
     return rememberedOutcome(remembered);
   }
+  return run(tool, rawArgs, deps, stats, started, memoKey, requestId);
+}
+
+async function run(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, started: number, memoKey: string | undefined, requestId?: string): Promise<Outcome> {
   let outcome: Outcome;
   try {
     const trace: RunTrace = { refs: [], reusable: true };

@@ -1,6 +1,7 @@
 // JSON-RPC methods of one MCP server: initialize, ping, tools/list, tools/call. Everything that
 // does not depend on the request is serialised once per server at start-up.
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import { andThen, type Maybe } from '../maybe.js';
 import type { CompiledServer, CompiledTool } from '../registry.js';
 import { isInitialize, type JsonRpcRequest, type RequestId } from './messages.js';
 
@@ -62,18 +63,19 @@ export function toolErrorResult(body: unknown): string {
   return `{"content":[{"type":"text","text":${JSON.stringify(JSON.stringify(body))}}],"isError":true}`;
 }
 
-export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Promise<string>;
+export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Maybe<string>;
 
-/** Answers one request with a serialised JSON-RPC response. */
-export async function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool): Promise<Answer> {
+/** Answers one request with a serialised JSON-RPC response (at once when nothing has to be waited for). */
+export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool): Maybe<Answer> {
   const { id, method } = message;
   const params = message.params ?? {};
   switch (method) {
     case 'initialize':
-      if (!(await isInitialize(message))) {
-        return errorMessage(id, INVALID_PARAMS, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo {name, version}');
-      }
-      return resultMessage(id, initializeResult(prepared, params.protocolVersion));
+      return andThen(isInitialize(message), (valid) =>
+        valid
+          ? resultMessage(id, initializeResult(prepared, params.protocolVersion))
+          : errorMessage(id, INVALID_PARAMS, 'Invalid params: initialize needs protocolVersion, capabilities and clientInfo {name, version}'),
+      );
     case 'ping':
       return resultMessage(id, '{}');
     case 'tools/list':
@@ -90,7 +92,7 @@ export async function dispatch(prepared: PreparedServer, message: JsonRpcRequest
       if (!tool) {
         return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${name.slice(0, 100)}. tools/list names the ${prepared.server.tools.length} tools of ${prepared.server.slug}.`);
       }
-      return resultMessage(id, await callTool(tool, args ?? {}, id));
+      return andThen(callTool(tool, args ?? {}, id), (result) => resultMessage(id, result));
     }
     default:
       return errorMessage(id, METHOD_NOT_FOUND, 'Method not found');

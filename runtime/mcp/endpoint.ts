@@ -11,6 +11,7 @@ import type { ToolError } from '../errors.js';
 import type { BodyText } from '../http/body.js';
 import type { LogFields } from '../http/request.js';
 import { invokeTool } from '../invoke.js';
+import { andThen, type Maybe } from '../maybe.js';
 import type { Decision } from '../ratelimit/limiter.js';
 import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
@@ -79,18 +80,19 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
   const { keys, limiter, config } = services;
   preloadSdkSchemas();
 
-  async function authorise(req: McpHttpRequest, firstCallId: RequestId): Promise<Decision | McpHttpResponse> {
+  function authorise(req: McpHttpRequest, firstCallId: RequestId): Maybe<Decision | McpHttpResponse> {
     const token = bearerToken(req.header('authorization'));
     const record = token ? keys.lookup(token) : undefined;
     if (!record) {
       // Unauthenticated callers still spend their address's allowance, so guessing keys is limited too.
-      const anon = await limiter.checkAnonymous(req.clientAddress());
-      const message = token
-        ? 'Unauthorized: the bearer key is not known. Keys: see the README (npm run keys -- create).'
-        : 'Unauthorized: tools/call needs "Authorization: Bearer <key>". initialize and tools/list need no key.';
-      return rpcError(401, -32000, message, { ...anon.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"' }, firstCallId, {
-        status: 401,
-        code: 'unauthorized',
+      return andThen(limiter.checkAnonymous(req.clientAddress()), (anon) => {
+        const message = token
+          ? 'Unauthorized: the bearer key is not known. Keys: see the README (npm run keys -- create).'
+          : 'Unauthorized: tools/call needs "Authorization: Bearer <key>". initialize and tools/list need no key.';
+        return rpcError(401, -32000, message, { ...anon.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"' }, firstCallId, {
+          status: 401,
+          code: 'unauthorized',
+        });
       });
     }
     req.log.keyId = record.id;
@@ -148,11 +150,13 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
     const firstCall = requests.find((m) => m.method === 'tools/call');
     let decision: Decision;
     if (firstCall) {
-      const verdict = await authorise(req, firstCall.id);
+      const pending = authorise(req, firstCall.id);
+      const verdict = pending instanceof Promise ? await pending : pending;
       if (!('allowed' in verdict)) return verdict;
       decision = verdict;
     } else {
-      decision = await limiter.checkAnonymous(req.clientAddress());
+      const pending = limiter.checkAnonymous(req.clientAddress());
+      decision = pending instanceof Promise ? await pending : pending;
     }
     if (!decision.allowed) {
       const ms = decision.retryAfterMs ?? 1000;
@@ -167,20 +171,27 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       return { status: 202, headers: decision.headers, body: null };
     }
 
-    const callTool = async (tool: CompiledTool, args: unknown): Promise<string> => {
+    const callTool = (tool: CompiledTool, args: unknown): Maybe<string> => {
       log.tool = tool.name;
-      const outcome = await invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId);
-      log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-      return outcome.ok ? toolResult(outcome.quoted()) : toolErrorResult(errorBody(outcome.error, req.reqId));
+      return andThen(invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId), (outcome) => {
+        log.outcome = outcome.ok ? 'ok' : outcome.error.code;
+        return outcome.ok ? toolResult(outcome.quoted()) : toolErrorResult(errorBody(outcome.error, req.reqId));
+      });
     };
-    let answers: Answer[];
+    let body: Answer;
     try {
-      answers = requests.length === 1 ? [await dispatch(server, requests[0], callTool)] : await Promise.all(requests.map((m) => dispatch(server, m, callTool)));
+      if (requests.length === 1) {
+        const answer = dispatch(server, requests[0], callTool);
+        body = answer instanceof Promise ? await answer : answer;
+      } else {
+        body = `[${(await Promise.all(requests.map((m) => dispatch(server, m, callTool)))).map(answerText).join(',')}]`;
+      }
     } finally {
       decision.release();
     }
-    const body = answers.length === 1 ? answers[0] : `[${answers.map(answerText).join(',')}]`;
-    return { status: 200, headers: { 'content-type': JSON_TYPE, ...decision.headers }, body };
+    const headers = decision.headers;
+    headers['content-type'] = JSON_TYPE;
+    return { status: 200, headers, body };
   }
 
   return { has: (slug) => prepared.has(slug), handle };

@@ -1,6 +1,7 @@
 // Rate-limit policy (REST spec section 8): per key a 60-second window, a burst cap per second and
 // a concurrency cap; per client address a generous window for requests that need no key.
 import type { Tier } from '../auth/keys.js';
+import { andThen, type Maybe } from '../maybe.js';
 import type { CounterStore } from './store.js';
 
 export interface TierLimits {
@@ -46,7 +47,7 @@ export function parseEnterprise(value: string | undefined): TierLimits | null {
 
 export interface Decision {
   allowed: boolean;
-  /** X-RateLimit-* (and Retry-After when refused). */
+  /** X-RateLimit-* (and Retry-After when refused); a new object per decision, which the caller may add to. */
   headers: Record<string, string>;
   retryAfterMs?: number;
   reason?: 'window' | 'burst' | 'concurrency';
@@ -80,37 +81,40 @@ export class RateLimiter {
     return this.tiers[t];
   }
 
-  /** One request of a key: burst first (so a burst refusal costs no window), then window, then a concurrency slot. */
-  async checkKey(keyId: string, t: Tier): Promise<Decision> {
+  /**
+   * One request of a key: burst first (so a burst refusal costs no window), then window, then a
+   * concurrency slot. With the in-process store the decision is there at once, without a promise.
+   */
+  checkKey(keyId: string, t: Tier): Maybe<Decision> {
     const limits = this.tiers[t];
     if (!limits) return { allowed: true, headers: {}, release: noop };
-    // The in-process store answers at once; only a shared store's answers are awaited.
-    const b = this.store.consume(`b:${keyId}`, { points: limits.burst, durationMs: limits.burstWindowMs });
-    const burst = b instanceof Promise ? await b : b;
-    if (!burst.allowed) {
-      const peek = await this.peekWindow(keyId, limits);
-      return refuse(headersFor(limits.limit, peek.remaining, peek.resetAtMs), burst.resetAtMs - Date.now(), 'burst');
-    }
-    const w = this.store.consume(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });
-    const window = w instanceof Promise ? await w : w;
-    const headers = headersFor(limits.limit, window.remaining, window.resetAtMs);
-    if (!window.allowed) return refuse(headers, window.resetAtMs - Date.now(), 'window');
-    const r = this.store.acquireSlot(`c:${keyId}`, limits.concurrent);
-    const release = r instanceof Promise ? await r : r;
-    if (!release) return refuse(headers, 1000, 'concurrency');
-    return { allowed: true, headers, release };
+    return andThen(this.store.consume(`b:${keyId}`, { points: limits.burst, durationMs: limits.burstWindowMs }), (burst) => {
+      if (!burst.allowed) {
+        return andThen(this.peekWindow(keyId, limits), (peek) =>
+          refuse(headersFor(limits.limit, peek.remaining, peek.resetAtMs), burst.resetAtMs - Date.now(), 'burst'),
+        );
+      }
+      return andThen(this.store.consume(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs }), (window) => {
+        const headers = headersFor(limits.limit, window.remaining, window.resetAtMs);
+        if (!window.allowed) return refuse(headers, window.resetAtMs - Date.now(), 'window');
+        return andThen(this.store.acquireSlot(`c:${keyId}`, limits.concurrent), (release): Decision => {
+          if (!release) return refuse(headers, 1000, 'concurrency');
+          return { allowed: true, headers, release };
+        });
+      });
+    });
   }
 
-  async checkAnonymous(clientAddress: string): Promise<Decision> {
-    const v = this.store.consume(`a:${clientAddress}`, { points: this.anonymousPerMinute, durationMs: WINDOW_MS });
-    const verdict = v instanceof Promise ? await v : v;
-    const headers = headersFor(this.anonymousPerMinute, verdict.remaining, verdict.resetAtMs);
-    if (!verdict.allowed) return refuse(headers, verdict.resetAtMs - Date.now(), 'window');
-    return { allowed: true, headers, release: noop };
+  checkAnonymous(clientAddress: string): Maybe<Decision> {
+    return andThen(this.store.consume(`a:${clientAddress}`, { points: this.anonymousPerMinute, durationMs: WINDOW_MS }), (verdict) => {
+      const headers = headersFor(this.anonymousPerMinute, verdict.remaining, verdict.resetAtMs);
+      if (!verdict.allowed) return refuse(headers, verdict.resetAtMs - Date.now(), 'window');
+      return { allowed: true, headers, release: noop };
+    });
   }
 
   /** What is left of a key's window without spending it. */
-  async peekWindow(keyId: string, limits: TierLimits): Promise<{ remaining: number; resetAtMs: number }> {
+  peekWindow(keyId: string, limits: TierLimits): Maybe<{ remaining: number; resetAtMs: number }> {
     return this.store.peek(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });
   }
 }

@@ -3,6 +3,7 @@
 // Redis store (rate-limiter-flexible) implements the same interface for replicas, with the same
 // window semantics: a window starts at its first request and every request counts, refused or not.
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Maybe } from '../maybe.js';
 
 export interface LimitRule {
   points: number;
@@ -24,7 +25,6 @@ export interface StoreState {
   redis?: { state: 'ready' | 'unavailable'; since: string };
 }
 
-type Maybe<T> = T | Promise<T>;
 
 export interface CounterStore {
   /** Counts one request against `key` under `rule`. */
