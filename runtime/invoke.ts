@@ -25,9 +25,9 @@ export interface InvokeDeps {
 
 /**
  * A success carries its data, the data serialised (`json`, what the faces send), and `quoted()`,
- * the JSON as a JSON string literal for MCP text content.
+ * the JSON as a JSON string literal for MCP text content (`quotedBytes()`: the same, UTF-8 encoded).
  */
-export type Outcome = { ok: true; data: unknown; json: string; quoted(): string } | { ok: false; error: ToolError };
+export type Outcome = { ok: true; data: unknown; json: string; quoted(): string; quotedBytes(): Buffer } | { ok: false; error: ToolError };
 
 /** A remembered success: the JSON is at hand; the data is parsed only if someone asks for it. */
 function rememberedOutcome(r: Remembered): Outcome {
@@ -38,6 +38,7 @@ function rememberedOutcome(r: Remembered): Outcome {
     ok: true,
     json: r.json,
     quoted: () => (r.quoted ??= JSON.stringify(r.json)),
+    quotedBytes: () => (r.quotedBytes ??= Buffer.from((r.quoted ??= JSON.stringify(r.json)))),
     get data() {
       if (!parsed) {
         // One parsed copy, shared by every caller of this remembered result: frozen.
@@ -77,7 +78,7 @@ async function run(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats
     const data = await execute(tool, rawArgs, deps, stats, trace);
     const json = JSON.stringify(data) ?? 'null';
     if (memoKey !== undefined) deps.results!.remember(memoKey, trace, json);
-    outcome = { ok: true, data, json, quoted: () => JSON.stringify(json) };
+    outcome = { ok: true, data, json, quoted: () => JSON.stringify(json), quotedBytes: () => Buffer.from(JSON.stringify(json)) };
   } catch (err) {
     const error = toToolError(err);
     if (error.code === 'internal') {

@@ -10,8 +10,9 @@ import type { CacheRef, UpstreamClient } from './upstream/client.js';
 export interface Remembered {
   refs: CacheRef[];
   json: string;
-  /** The JSON as a JSON string literal (MCP text content), made on first use. */
+  /** The JSON as a JSON string literal (MCP text content), made on first use; and its UTF-8 bytes. */
   quoted?: string;
+  quotedBytes?: Buffer;
   /** The outcome handed to callers, made once and shared (it is read-only). */
   outcome?: unknown;
 }
@@ -21,7 +22,8 @@ const MAX_ARGS_LENGTH = 2048;
 export class ResultMemo {
   private readonly memo = new LRUCache<string, Remembered>({
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (r) => r.json.length + 100 * (r.refs.length + 1),
+    // The JSON, and room for its quoted text and bytes once a caller has asked for them.
+    sizeCalculation: (r) => 3 * r.json.length + 100 * (r.refs.length + 1),
   });
 
   constructor(private readonly upstream: UpstreamClient) {}

@@ -46,11 +46,15 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
         answer = { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (request ${reqId})` } }) };
       }
     }
-    const headers: Record<string, string | number> = { ...answer.headers, 'x-request-id': reqId };
+    // A flat name, value list: writeHead takes it as is, without an object to build or walk.
+    const head: (string | number)[] = [];
+    for (const name in answer.headers) head.push(name, answer.headers[name]);
+    head.push('x-request-id', reqId);
     const body = answer.body;
-    if (body !== null) headers['content-length'] = answerLength(body);
-    res.writeHead(answer.status, headers);
+    if (body !== null) head.push('content-length', answerLength(body));
+    res.writeHead(answer.status, head);
     if (typeof body === 'string' || body === null) res.end(body ?? undefined);
+    else if (body.length === 1) res.end(body[0]);
     else {
       res.cork();
       for (let i = 0; i < body.length - 1; i++) res.write(body[i]);

@@ -54,16 +54,23 @@ export function initializeResult(prepared: PreparedServer, requested: unknown): 
   return `{"protocolVersion":${JSON.stringify(version)},${prepared.initializeTail}}`;
 }
 
-/** A tool's data as MCP text content, given its JSON already quoted as a string literal. */
-export function toolResult(quotedJson: string): string {
-  return `{"content":[{"type":"text","text":${quotedJson}}]}`;
+const TOOL_RESULT_HEAD = Buffer.from('{"result":{"content":[{"type":"text","text":');
+
+/**
+ * The answer to a successful tools/call as bytes, given the tool's JSON quoted and encoded (a
+ * remembered result keeps those bytes, so a repeat call encodes only the id).
+ */
+export function toolResultMessage(id: RequestId, quotedBytes: Buffer): Buffer[] {
+  const tail = Buffer.from(`}]},"jsonrpc":"2.0","id":${idJson(id)}}`);
+  return [Buffer.concat([TOOL_RESULT_HEAD, quotedBytes, tail], TOOL_RESULT_HEAD.length + quotedBytes.length + tail.length)];
 }
 
 export function toolErrorResult(body: unknown): string {
   return `{"content":[{"type":"text","text":${JSON.stringify(JSON.stringify(body))}}],"isError":true}`;
 }
 
-export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Maybe<string>;
+/** Runs a tool for a tools/call request and answers the whole JSON-RPC response. */
+export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Maybe<Answer>;
 
 /** Answers one request with a serialised JSON-RPC response (at once when nothing has to be waited for). */
 export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool): Maybe<Answer> {
@@ -92,7 +99,7 @@ export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, call
       if (!tool) {
         return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${name.slice(0, 100)}. tools/list names the ${prepared.server.tools.length} tools of ${prepared.server.slug}.`);
       }
-      return andThen(callTool(tool, args ?? {}, id), (result) => resultMessage(id, result));
+      return callTool(tool, args ?? {}, id);
     }
     default:
       return errorMessage(id, METHOD_NOT_FOUND, 'Method not found');

@@ -16,7 +16,7 @@ import type { Decision } from '../ratelimit/limiter.js';
 import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
-import { answerText, dispatch, errorMessage, prepareServer, toolErrorResult, toolResult, type Answer, type PreparedServer } from './dispatch.js';
+import { answerText, dispatch, errorMessage, prepareServer, resultMessage, toolErrorResult, toolResultMessage, type Answer, type PreparedServer } from './dispatch.js';
 import { classify, isInitialize, quick, type JsonRpcRequest, type RequestId } from './messages.js';
 
 /** What the endpoint needs of an HTTP request, whichever server delivered it. */
@@ -171,11 +171,11 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       return { status: 202, headers: decision.headers, body: null };
     }
 
-    const callTool = (tool: CompiledTool, args: unknown): Maybe<string> => {
+    const callTool = (tool: CompiledTool, args: unknown, id: RequestId): Maybe<Answer> => {
       log.tool = tool.name;
       return andThen(invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId), (outcome) => {
         log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-        return outcome.ok ? toolResult(outcome.quoted()) : toolErrorResult(errorBody(outcome.error, req.reqId));
+        return outcome.ok ? toolResultMessage(id, outcome.quotedBytes()) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
       });
     };
     let body: Answer;
