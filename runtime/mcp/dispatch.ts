@@ -1,6 +1,7 @@
 // JSON-RPC methods of one MCP server: initialize, ping, tools/list, tools/call. Everything that
 // does not depend on the request is serialised once per server at start-up.
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import { gzipPrefix, gzipWithTail, type GzipPrefix } from '../http/gzip-splice.js';
 import { andThen, type Maybe } from '../maybe.js';
 import type { CompiledServer, CompiledTool } from '../registry.js';
 import { isInitialize, type JsonRpcRequest, type RequestId } from './messages.js';
@@ -16,6 +17,8 @@ export interface PreparedServer {
   toolsListResult: string;
   /** `{"result":{"tools":…},"jsonrpc":"2.0","id":` as bytes: a tools/list answer is this plus the id. */
   toolsListHead: Buffer;
+  /** The same, gzip-compressed, made on the first request that accepts gzip. */
+  toolsListGzip?: GzipPrefix;
 }
 
 /** A serialised JSON-RPC answer: text, or byte chunks to be written one after the other. */
@@ -72,8 +75,13 @@ export function toolErrorResult(body: unknown): string {
 /** Runs a tool for a tools/call request and answers the whole JSON-RPC response. */
 export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Maybe<Answer>;
 
+export interface DispatchOptions {
+  /** Answer tools/list gzip-compressed (the caller sets Content-Encoding). */
+  gzip?: boolean;
+}
+
 /** Answers one request with a serialised JSON-RPC response (at once when nothing has to be waited for). */
-export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool): Maybe<Answer> {
+export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool, options: DispatchOptions = {}): Maybe<Answer> {
   const { id, method } = message;
   const params = message.params ?? {};
   switch (method) {
@@ -85,9 +93,12 @@ export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, call
       );
     case 'ping':
       return resultMessage(id, '{}');
-    case 'tools/list':
+    case 'tools/list': {
       // The tool list is large and never changes: its bytes are made once, only the id is new.
-      return [prepared.toolsListHead, Buffer.from(`${idJson(id)}}`)];
+      const tail = Buffer.from(`${idJson(id)}}`);
+      if (!options.gzip) return [prepared.toolsListHead, tail];
+      return gzipWithTail((prepared.toolsListGzip ??= gzipPrefix(prepared.toolsListHead)), tail);
+    }
     case 'tools/call': {
       const name = params.name;
       if (typeof name !== 'string') return errorMessage(id, INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');

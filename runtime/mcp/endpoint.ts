@@ -10,6 +10,7 @@ import { bearerToken } from '../auth/keys.js';
 import type { ToolError } from '../errors.js';
 import type { BodyText } from '../http/body.js';
 import type { LogFields } from '../http/request.js';
+import { prefersGzip } from '../http/gzip-splice.js';
 import { invokeTool } from '../invoke.js';
 import { andThen, type Maybe } from '../maybe.js';
 import type { Decision } from '../ratelimit/limiter.js';
@@ -178,10 +179,16 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
         return outcome.ok ? toolResultMessage(id, outcome.quotedBytes()) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
       });
     };
+    const headers = decision.headers;
     let body: Answer;
     try {
       if (requests.length === 1) {
-        const answer = dispatch(server, requests[0], callTool);
+        // The tools/list answer is large and compresses about 7:1; gzip is spliced, not run per request.
+        const listing = requests[0].method === 'tools/list';
+        const gzip = listing && prefersGzip(req.header('accept-encoding'));
+        if (listing) headers.vary = 'Accept-Encoding';
+        if (gzip) headers['content-encoding'] = 'gzip';
+        const answer = dispatch(server, requests[0], callTool, { gzip });
         body = answer instanceof Promise ? await answer : answer;
       } else {
         body = `[${(await Promise.all(requests.map((m) => dispatch(server, m, callTool)))).map(answerText).join(',')}]`;
@@ -189,7 +196,6 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
     } finally {
       decision.release();
     }
-    const headers = decision.headers;
     headers['content-type'] = JSON_TYPE;
     return { status: 200, headers, body };
   }

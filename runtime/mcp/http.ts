@@ -3,11 +3,12 @@
 import type { Context } from 'hono';
 import { readBodyText } from '../http/body.js';
 import { clientAddress, type AppEnv } from '../http/request.js';
-import { answerText } from './dispatch.js';
 import type { McpEndpoint, McpHttpResponse } from './endpoint.js';
 
 export function toResponse(r: McpHttpResponse): Response {
-  return new Response(r.body === null ? null : answerText(r.body), { status: r.status, headers: r.headers });
+  // Byte answers stay bytes: one may be gzip-compressed.
+  const body = r.body === null ? null : typeof r.body === 'string' ? r.body : Buffer.concat(r.body);
+  return new Response(body, { status: r.status, headers: r.headers });
 }
 
 export function honoMcpHandler(endpoint: McpEndpoint, trustProxy: boolean) {
