@@ -5,6 +5,7 @@
 // compression runs per request.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import Negotiator from 'negotiator';
+import { rememberByText } from '../text-memo.js';
 
 export interface GzipPrefix {
   /** Gzip header and the deflate blocks of the fixed part, byte-aligned, not final. */
@@ -35,16 +36,9 @@ export function gzipWithTail(prefix: GzipPrefix, tail: Buffer): Buffer[] {
   return [prefix.bytes, block];
 }
 
-const gzipVerdicts = new Map<string, boolean>();
+const gzipVerdict = rememberByText((acceptEncoding) => new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(['gzip', 'identity']) === 'gzip');
 
-/** Whether an Accept-Encoding header prefers gzip to no encoding (q-values honoured; remembered per header text). */
+/** Whether an Accept-Encoding header prefers gzip to no encoding (q-values honoured). */
 export function prefersGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let verdict = gzipVerdicts.get(acceptEncoding);
-  if (verdict === undefined) {
-    verdict = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(['gzip', 'identity']) === 'gzip';
-    if (gzipVerdicts.size >= 256) gzipVerdicts.clear();
-    gzipVerdicts.set(acceptEncoding, verdict);
-  }
-  return verdict;
+  return acceptEncoding ? gzipVerdict(acceptEncoding) : false;
 }
