@@ -5,17 +5,12 @@ import { bearerToken, type KeyRecord } from '../auth/keys.js';
 import { ToolError, fail } from '../errors.js';
 import type { Services } from '../services.js';
 import { problemResponse } from './problem.js';
-import { clientAddress, type AppEnv } from './request.js';
+import { addResponseHeaders, clientAddress, type AppEnv } from './request.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
     key?: KeyRecord;
   }
-}
-
-function withHeaders(res: Response, headers: Record<string, string>): Response {
-  for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
-  return res;
 }
 
 /** Requires a key with `scope`, then spends one request of its tier. */
@@ -46,7 +41,7 @@ export function requireKey(services: Services, scope = 'api:read'): MiddlewareHa
     } finally {
       decision.release();
     }
-    c.res = withHeaders(c.res, decision.headers);
+    addResponseHeaders(c, decision.headers);
   };
 }
 
@@ -60,6 +55,6 @@ export function limitAnonymous(services: Services): MiddlewareHandler<AppEnv> {
       return problemResponse(err, services.config.publicBaseUrl, c.get('reqId'), decision.headers);
     }
     await next();
-    c.res = withHeaders(c.res, decision.headers);
+    addResponseHeaders(c, decision.headers);
   };
 }
