@@ -1,7 +1,7 @@
 // `npm run bench`: the host against its own bare stack, on one machine in one run. Every server
 // under test is a separate process; autocannon drives it from this one. Upstream answers are
 // recorded (no network). Prints a table and writes bench/results.md.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -13,6 +13,23 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const KEY = 'bench-key-0000000000000001';
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
+/**
+ * On a machine with two or more cores, servers run on core 0 and this process (autocannon) on
+ * core 1, so that the load generator and the server under test do not take turns on one core.
+ * BENCH_PIN=0 turns it off; without taskset it is off.
+ */
+function canPin(): boolean {
+  if (process.env.BENCH_PIN === '0' || os.cpus().length < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const PINNED = canPin();
+const serverCommand = (args: string[]): [string, string[]] => (PINNED ? ['taskset', ['-c', '0', process.execPath, ...args]] : [process.execPath, args]);
+
 interface Child {
   proc: ChildProcess;
   url: string;
@@ -20,7 +37,8 @@ interface Child {
 
 function startChild(args: string[], env: Record<string, string>, ready: (line: string) => string | undefined): Promise<Child> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const [command, argv] = serverCommand(args);
+    const proc = spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let buffer = '';
     const onData = (d: Buffer) => {
       buffer += d.toString();
@@ -67,20 +85,31 @@ function rssMB(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
+/** CPU time (user + system) a process has used, in microseconds. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second).
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 interface Row {
   name: string;
   rps: number;
+  /** Server CPU time per request: steadier than req/s on a small machine. */
+  cpuUs: number;
   p50: number;
   p99: number;
   errors: number;
   non2xx: number;
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Row> {
+async function load(name: string, pid: number, opts: autocannon.Options): Promise<Row> {
   process.stderr.write(`[bench] ${name}\n`);
   await autocannon({ ...opts, duration: 2, connections: CONNECTIONS }); // warm-up
+  const cpuBefore = cpuMicros(pid);
   const r = await autocannon({ ...opts, duration: DURATION, connections: CONNECTIONS });
-  return { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const cpuUs = Math.round((cpuMicros(pid) - cpuBefore) / Math.max(1, r.requests.total));
+  return { name, rps: Math.round(r.requests.average), cpuUs, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
 const toolsCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } });
@@ -93,7 +122,8 @@ async function post(url: string, body: string, headers: Record<string, string> =
 
 async function coldStart(): Promise<{ ms: number; rss: number; proc: ChildProcess; url: string }> {
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['dist/main.mjs'], { env: { ...process.env, ...appEnv({ PORT: '18999', LOG_LEVEL: 'warn' }) }, stdio: 'ignore' });
+  const [command, argv] = serverCommand(['dist/main.mjs']);
+  const proc = spawn(command, argv, { env: { ...process.env, ...appEnv({ PORT: '18999', LOG_LEVEL: 'warn' }) }, stdio: 'ignore' });
   const url = 'http://127.0.0.1:18999';
   for (;;) {
     try {
@@ -138,31 +168,44 @@ const largest = catalogue.servers.reduce((a, b) => (b.tools.length > a.tools.len
 step('starting the app and the baseline');
 const app = await startApp();
 const answer = await post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` });
+const listed = await post(`${app.url}/mcp/${largest.slug}`, toolsList);
 const baseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(answer)) }, readyLine);
+// Not a target: the bare route again with a body as large as the tools/list answer, to show how
+// much of tools/list's cost is its bytes.
+const sizedBaseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(listed)) }, readyLine);
 
-const scenarios: [string, autocannon.Options][] = [
-  ['baseline: bare Hono JSON route', { url: `${baseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }],
-  ['MCP tools/call brreg.enhet.lookup (cached)', { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall }],
-  [`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }],
-  ['connector GET /api/connectors/brreg/enheter/923609016', { url: `${app.url}/api/connectors/brreg/enheter/923609016`, headers: { authorization: `Bearer ${KEY}` } }],
+type Scenario = [name: string, pid: number, opts: autocannon.Options];
+const keyed = { authorization: `Bearer ${KEY}` };
+const scenarios: Scenario[] = [
+  ['baseline: bare Hono JSON route', baseline.proc.pid!, { url: `${baseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }],
+  ['MCP tools/call brreg.enhet.lookup (cached)', app.proc.pid!, { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, ...keyed }, body: toolsCall }],
+  [`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, app.proc.pid!, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }],
+  [
+    `MCP tools/list ${largest.slug}, gzip (Accept-Encoding as Node's fetch sends it)`,
+    app.proc.pid!,
+    { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: { ...MCP_HEADERS, 'accept-encoding': 'gzip, deflate' }, body: toolsList },
+  ],
+  ['connector GET /api/connectors/brreg/enheter/923609016', app.proc.pid!, { url: `${app.url}/api/connectors/brreg/enheter/923609016`, headers: keyed }],
 ];
-const companies = await fetch(`${app.url}/api/v1/companies?q=kiwi&limit=10`, { headers: { authorization: `Bearer ${KEY}` } });
+const companies = await fetch(`${app.url}/api/v1/companies?q=kiwi&limit=10`, { headers: keyed });
 if (companies.status === 200) {
-  scenarios.push(['GET /api/v1/companies?q=kiwi&limit=10 (cached)', { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: { authorization: `Bearer ${KEY}` } }]);
+  scenarios.push(['GET /api/v1/companies?q=kiwi&limit=10 (cached)', app.proc.pid!, { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: keyed }]);
 }
+scenarios.push([`for comparison: bare Hono route with a ${Buffer.byteLength(listed)}-byte body (tools/list's size)`, sizedBaseline.proc.pid!, { url: `${sizedBaseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsList }]);
 // Interleaved rounds, so that a slow moment of the machine does not fall on one scenario only.
 const runs: Row[][] = scenarios.map(() => []);
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [i, [name, opts]] of scenarios.entries()) runs[i].push(await load(`${name} (round ${round + 1})`, opts));
+  for (const [i, [name, pid, opts]] of scenarios.entries()) runs[i].push(await load(`${name} (round ${round + 1})`, pid, opts));
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const rows: Row[] = scenarios.map(([name], i) => {
   const r = runs[i];
   const mid = [...r].sort((a, b) => a.rps - b.rps)[Math.floor(r.length / 2)];
-  return { ...mid, name, p99: median(r.map((x) => x.p99)), errors: r.reduce((n, x) => n + x.errors, 0), non2xx: r.reduce((n, x) => n + x.non2xx, 0) };
+  return { ...mid, name, cpuUs: median(r.map((x) => x.cpuUs)), p99: median(r.map((x) => x.p99)), errors: r.reduce((n, x) => n + x.errors, 0), non2xx: r.reduce((n, x) => n + x.non2xx, 0) };
 });
 const spread = scenarios.map(([name], i) => `| ${name} | ${runs[i].map((r) => r.rps).join(' / ')} |`).join('\n');
 baseline.proc.kill('SIGTERM');
+sizedBaseline.proc.kill('SIGTERM');
 app.proc.kill('SIGTERM');
 
 step('cold start and memory');
@@ -183,17 +226,19 @@ const growth = [await startup(1), await startup(10)];
 
 const base = rows[0].rps;
 const table = [
-  '| benchmark | req/s | p50 ms | p99 ms | vs baseline | errors | non-2xx |',
-  '|---|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % | ${r.errors} | ${r.non2xx} |`),
+  '| benchmark | req/s | p50 ms | p99 ms | vs baseline | server CPU µs/request | errors | non-2xx |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % | ${r.cpuUs} | ${r.errors} | ${r.non2xx} |`),
 ].join('\n');
 const cpu = os.cpus();
 const report = `# Benchmark results
 
 - Date: ${new Date().toISOString()}
 - Machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length}, ${Math.round(os.totalmem() / 1073741824)} GiB, ${os.type()} ${os.release()}
-- Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up, ${ROUNDS} interleaved rounds; the table shows each scenario's median round (median p99)
-- Command: \`npm run bench\` (BENCH_SECONDS=${DURATION}, BENCH_CONNECTIONS=${CONNECTIONS}, BENCH_ROUNDS=${ROUNDS})
+- Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up, ${ROUNDS} interleaved rounds; the table shows each scenario's median round (median p99 and CPU)
+- ${PINNED ? 'Servers pinned to core 0, autocannon to core 1 (taskset)' : 'Not pinned: servers and autocannon share the cores'}
+- Server CPU per request is the server process's user + system time over the run divided by the requests answered
+- Command: \`npm run bench\` (BENCH_SECONDS=${DURATION}, BENCH_CONNECTIONS=${CONNECTIONS}, BENCH_ROUNDS=${ROUNDS}, BENCH_PIN=${PINNED ? 1 : 0})
 
 ## Requests
 
