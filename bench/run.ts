@@ -151,6 +151,15 @@ async function coalescing(): Promise<{ calls: number; upstreamRequests: number }
   return { calls, upstreamRequests: count };
 }
 
+function heapAfterGc(): Promise<{ calls: number[]; heapMB: number[] }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/heap.ts'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    proc.stderr.on('data', (d) => (err += d));
+    proc.on('exit', (code) => (code === 0 ? resolve(JSON.parse(err.trim().split('\n').pop()!)) : reject(new Error(`heap.ts failed: ${err}`))));
+  });
+}
+
 function startup(factor: number): Promise<Record<string, number>> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/startup.ts'], { env: { ...process.env, FACTOR: String(factor) }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -211,13 +220,16 @@ app.proc.kill('SIGTERM');
 step('cold start and memory');
 const cold = await coldStart();
 const rssAfterStart = cold.rss;
-// Three rounds of 100 000: the first shows the heap settling, the next two whether it keeps growing.
+// Five rounds of 100 000: the first shows the heap settling, the rest whether it keeps growing.
 const rssAfter: number[] = [];
-for (let round = 0; round < 3; round++) {
+for (let round = 0; round < 5; round++) {
   await autocannon({ url: `${cold.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall, amount: 100_000, connections: CONNECTIONS });
   rssAfter.push(rssMB(cold.proc.pid!));
 }
 cold.proc.kill('SIGTERM');
+
+step('heap after GC, in process');
+const heap = await heapAfterGc();
 
 step('coalescing');
 const coalesce = await coalescing();
@@ -256,9 +268,8 @@ ${spread}
 |---|---:|
 | cold start: process start to first answered tools/list | ${cold.ms} ms |
 | resident memory after start | ${rssAfterStart} MB |
-| resident memory after 100 000 tools/call | ${rssAfter[0]} MB |
-| resident memory after 200 000 tools/call | ${rssAfter[1]} MB |
-| resident memory after 300 000 tools/call | ${rssAfter[2]} MB |
+${rssAfter.map((mb, i) => `| resident memory after ${(i + 1) * 100} 000 tools/call | ${mb} MB |`).join('\n')}
+${heap.heapMB.map((mb, i) => `| heap after a full GC, endpoint and log line in process (bench/heap.ts), after ${heap.calls[i] / 1000} 000 calls | ${mb} MB |`).join('\n')}
 
 ## Coalescing
 
