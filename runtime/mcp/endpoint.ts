@@ -183,7 +183,7 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
     let body: Answer;
     try {
       if (requests.length === 1) {
-        // The tools/list answer is large and compresses about 7:1; gzip is spliced, not run per request.
+        // The tools/list answer is large and compresses about 4:1; gzip is spliced, not run per request.
         const listing = requests[0].method === 'tools/list';
         const gzip = listing && prefersGzip(req.header('accept-encoding'));
         if (listing) headers.vary = 'Accept-Encoding';
