@@ -5,15 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ToolError } from '../runtime/errors.js';
 import { backendUrl, endpointSegments } from '../runtime/rest/proxy-path.js';
 import { buildUrl } from '../runtime/upstream/url.js';
-
-function thrown(fn: () => unknown): any {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a throw');
-}
+import { thrown } from './helpers/upstream-fakes.js';
 
 describe('buildUrl: {name*} wildcard', () => {
   it('keeps the slashes of the value and encodes each segment', () => {

@@ -3,15 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../runtime/errors.js';
 import { buildUrl } from '../runtime/upstream/url.js';
-
-function thrown(fn: () => unknown): any {
-  try {
-    fn();
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a throw');
-}
+import { thrown } from './helpers/upstream-fakes.js';
 
 describe('buildUrl: path', () => {
   it('appends the template to the base path, with or without slashes', () => {

@@ -169,6 +169,16 @@ export async function counterValue(counter: { get(): Promise<{ values: Array<{ l
   return hit?.value ?? 0;
 }
 
+/** Runs a function that must throw and returns what it threw. */
+export function thrown(fn: () => unknown): any {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error('expected a throw');
+}
+
 /** Awaits a promise that must reject and returns what it rejected with. */
 export async function rejection(p: Promise<unknown>): Promise<any> {
   try {
