@@ -31,19 +31,22 @@ const MAX_PATH = 200;
 const INFO = 30;
 const q = JSON.stringify;
 
+const loggedPath = (path: string) => (path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}…` : path);
+const durationMs = (r: RequestRecord, now: number) => Math.round((now - r.started) * 100) / 100;
+
 /** The fields of a request's line, in the order they are written. No key or credential is in it. */
 export function requestFields(r: RequestRecord, now = performance.now()) {
   return {
     reqId: r.reqId,
     method: r.method,
-    path: r.path.length > MAX_PATH ? `${r.path.slice(0, MAX_PATH)}…` : r.path,
+    path: loggedPath(r.path),
     route: r.log.route,
     slug: r.log.slug,
     tool: r.log.tool,
     keyId: r.log.keyId,
     outcome: r.log.outcome,
     status: r.status,
-    durationMs: Math.round((now - r.started) * 100) / 100,
+    durationMs: durationMs(r, now),
     upstreamCalls: r.stats.upstreamCalls,
     cacheHits: r.stats.cacheHits,
   };
@@ -53,16 +56,15 @@ const optional = (name: string, value: string | undefined) => (value === undefin
 
 /** A request's line exactly as pino (no base, default keys) writes it, newline included. */
 export function requestLine(r: RequestRecord, time: number, now = performance.now()): string {
-  const path = r.path.length > MAX_PATH ? `${r.path.slice(0, MAX_PATH)}…` : r.path;
   const { log, stats } = r;
   return (
-    `{"level":${INFO},"time":${time},"reqId":${q(r.reqId)},"method":${q(r.method)},"path":${q(path)}` +
+    `{"level":${INFO},"time":${time},"reqId":${q(r.reqId)},"method":${q(r.method)},"path":${q(loggedPath(r.path))}` +
     optional('route', log.route) +
     optional('slug', log.slug) +
     optional('tool', log.tool) +
     optional('keyId', log.keyId) +
     optional('outcome', log.outcome) +
-    `,"status":${r.status},"durationMs":${Math.round((now - r.started) * 100) / 100},"upstreamCalls":${stats.upstreamCalls},"cacheHits":${stats.cacheHits},"msg":"request"}\n`
+    `,"status":${r.status},"durationMs":${durationMs(r, now)},"upstreamCalls":${stats.upstreamCalls},"cacheHits":${stats.cacheHits},"msg":"request"}\n`
   );
 }
 
