@@ -23,25 +23,13 @@ export class Metrics {
     if (collectDefaults) collectDefaultMetrics({ register: this.registry });
   }
 
-  /** Label-bound series, so that a hot path does not join its labels on every request. */
-  private readonly children = new Map<string, { inc(): void } | { observe(v: number): void }>();
-
-  private child<T>(key: string, make: () => T): T {
-    let c = this.children.get(key) as T | undefined;
-    if (!c) {
-      c = make();
-      this.children.set(key, c as { inc(): void });
-    }
-    return c;
-  }
-
   countHttp(route: string, status: number): void {
-    this.child(`h|${route}|${status}`, () => this.httpRequests.labels(route, String(status))).inc();
+    this.httpRequests.labels(route, String(status)).inc();
   }
 
   recordTool(server: string, tool: string, outcome: string, ms: number): void {
-    this.child(`c|${server}|${tool}|${outcome}`, () => this.toolCalls.labels(server, tool, outcome)).inc();
-    this.child(`d|${server}`, () => this.toolDuration.labels(server)).observe(ms / 1000);
+    this.toolCalls.labels(server, tool, outcome).inc();
+    this.toolDuration.labels(server).observe(ms / 1000);
     let s = this.perServer.get(server);
     if (!s) this.perServer.set(server, (s = { calls: 0, errors: 0, totalMs: 0, maxMs: 0 }));
     s.calls += 1;

@@ -19,9 +19,12 @@ interface MetricData {
   aggregator: 'sum';
 }
 
-/** One label set of a metric, found by its joined values and kept. */
-abstract class Tally<S> {
-  private readonly series = new Map<string, S>();
+/**
+ * The series of a metric, one per label set, each with the bound object a hot path counts on:
+ * labels() finds it by the joined values and hands out the same one every time.
+ */
+abstract class Tally<S, C> {
+  private readonly series = new Map<string, { state: S; child: C }>();
 
   constructor(
     readonly name: string,
@@ -33,48 +36,51 @@ abstract class Tally<S> {
   }
 
   protected abstract create(): S;
-  /** Back to nothing counted; a series kept by a hot path stays the one counted on. */
-  protected abstract zero(s: S): void;
+  protected abstract bind(state: S): C;
+  /** Back to nothing counted; a child kept by a hot path stays the one counted on. */
+  protected abstract zero(state: S): void;
 
-  protected seriesOf(values: readonly string[]): S {
-    if (values.length !== this.labelNames.length) throw new Error(`${this.name} takes labels ${this.labelNames.join(', ')}`);
+  labels(...values: string[]): C {
     const key = values.join('\u0000');
-    let s = this.series.get(key);
-    if (!s) this.series.set(key, (s = this.create()));
-    return s;
+    let entry = this.series.get(key);
+    if (!entry) {
+      if (values.length !== this.labelNames.length) throw new Error(`${this.name} takes labels ${this.labelNames.join(', ')}`);
+      const state = this.create();
+      entry = { state, child: this.bind(state) };
+      this.series.set(key, entry);
+    }
+    return entry.child;
   }
 
   protected *entries(): Iterable<[Record<string, string>, S]> {
-    for (const [key, s] of this.series) {
+    for (const [key, { state }] of this.series) {
       const values = key.split('\u0000');
-      yield [Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]])), s];
+      yield [Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]])), state];
     }
   }
 
   reset(): void {
-    for (const s of this.series.values()) this.zero(s);
+    for (const { state } of this.series.values()) this.zero(state);
   }
 }
 
-export class TallyCounter extends Tally<{ value: number }> {
+export class TallyCounter extends Tally<{ value: number }, { inc(n?: number): void }> {
   readonly type = 'counter';
 
   protected create() {
     return { value: 0 };
   }
 
-  protected zero(s: { value: number }) {
-    s.value = 0;
-  }
-
-  /** The series of these label values, to be kept by a hot path and counted on. */
-  labels(...values: string[]): { inc(n?: number): void } {
-    const s = this.seriesOf(values);
+  protected bind(s: { value: number }) {
     return {
       inc: (n = 1) => {
         s.value += n;
       },
     };
+  }
+
+  protected zero(s: { value: number }) {
+    s.value = 0;
   }
 
   async get(): Promise<MetricData> {
@@ -90,7 +96,7 @@ interface Buckets {
   count: number;
 }
 
-export class TallyHistogram extends Tally<Buckets> {
+export class TallyHistogram extends Tally<Buckets, { observe(v: number): void }> {
   readonly type = 'histogram';
 
   constructor(name: string, help: string, labelNames: readonly string[], registry: Registry, private readonly bounds: readonly number[]) {
@@ -101,14 +107,7 @@ export class TallyHistogram extends Tally<Buckets> {
     return { counts: new Float64Array(this.bounds.length + 1), sum: 0, count: 0 };
   }
 
-  protected zero(s: Buckets) {
-    s.counts.fill(0);
-    s.sum = 0;
-    s.count = 0;
-  }
-
-  labels(...values: string[]): { observe(v: number): void } {
-    const s = this.seriesOf(values);
+  protected bind(s: Buckets) {
     const { bounds } = this;
     return {
       observe: (v: number) => {
@@ -119,6 +118,12 @@ export class TallyHistogram extends Tally<Buckets> {
         s.count += 1;
       },
     };
+  }
+
+  protected zero(s: Buckets) {
+    s.counts.fill(0);
+    s.sum = 0;
+    s.count = 0;
   }
 
   async get(): Promise<MetricData> {
