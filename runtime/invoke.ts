@@ -34,11 +34,12 @@ function rememberedOutcome(r: Remembered): Outcome {
   if (r.outcome) return r.outcome as Outcome;
   let data: unknown;
   let parsed = false;
+  const quoted = () => (r.quoted ??= JSON.stringify(r.json));
   return (r.outcome = {
     ok: true,
     json: r.json,
-    quoted: () => (r.quoted ??= JSON.stringify(r.json)),
-    quotedBytes: () => (r.quotedBytes ??= Buffer.from((r.quoted ??= JSON.stringify(r.json)))),
+    quoted,
+    quotedBytes: () => (r.quotedBytes ??= Buffer.from(quoted())),
     get data() {
       if (!parsed) {
         // One parsed copy, shared by every caller of this remembered result: frozen.

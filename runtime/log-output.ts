@@ -12,8 +12,6 @@ const MAX_WRITE = 256 * 1024;
 
 export interface LogOutput {
   stream: DestinationStream;
-  /** Hands what is pending to the writer. */
-  flush(): void;
   /** Writes everything out synchronously and stops the timer. */
   close(): void;
 }
@@ -47,7 +45,6 @@ export function createLogOutput(fd = 1, flushEveryMs = 1000): LogOutput {
         if (pending.length >= CHUNK_CHARS) flush();
       },
     },
-    flush,
     close() {
       clearInterval(timer);
       process.off('exit', atExit);

@@ -14,7 +14,6 @@ export interface PreparedServer {
   server: CompiledServer;
   /** `"capabilities":…,"serverInfo":…,"instructions":…` without the braces. */
   initializeTail: string;
-  toolsListResult: string;
   /** `{"result":{"tools":…},"jsonrpc":"2.0","id":` as bytes: a tools/list answer is this plus the id. */
   toolsListHead: Buffer;
   /** The same, gzip-compressed, made on the first request that accepts gzip. */
@@ -39,7 +38,7 @@ export function prepareServer(server: CompiledServer, version: string): Prepared
     instructions: `${server.def.description} Data owner: ${server.def.owner}. Licence: ${server.def.license}. tools/list needs no key; tools/call needs "Authorization: Bearer <key>".`,
   }).slice(1, -1);
   const toolsListResult = `{"tools":${server.toolsListJson}}`;
-  return { server, initializeTail: tail, toolsListResult, toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`) };
+  return { server, initializeTail: tail, toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`) };
 }
 
 const idJson = (id: RequestId) => JSON.stringify(id);
