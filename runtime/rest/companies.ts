@@ -134,8 +134,6 @@ export function clampPageSize(limit: number | undefined, pageSize: number | unde
   return Math.min(PAGE_SIZE_MAX, Math.max(PAGE_SIZE_MIN, raw));
 }
 
-type Handler = (c: Context<AppEnv>) => Promise<Response>;
-
 export function registerCompanyRoutes(app: RestApp, services: Services): void {
   const base = services.config.publicBaseUrl;
   const server = services.registry.server('companies');
@@ -166,14 +164,21 @@ export function registerCompanyRoutes(app: RestApp, services: Services): void {
     return undefined;
   };
 
-  const searchHandler: Handler = async (c) => {
+  const validQuery = <T>(c: Context<AppEnv>) => (c.req as unknown as { valid(t: 'query'): T }).valid('query');
+
+  /** A route that runs `t` with the arguments read from the request; any failure is a Problem. */
+  const toolRoute = (t: CompiledTool, argsOf: (c: Context<AppEnv>) => Record<string, unknown>) => async (c: Context<AppEnv>) => {
     try {
-      const q = (c.req as unknown as { valid(t: 'query'): z.output<typeof SearchQuery> }).valid('query');
-      return await run(c, search, { q: q.q, country: q.country ?? 'NO', pageSize: clampPageSize(q.limit, q.pageSize), page: q.page ?? 0 });
+      return await run(c, t, argsOf(c));
     } catch (err) {
       return fromError(c, err);
     }
   };
+
+  const searchHandler = toolRoute(search, (c) => {
+    const q = validQuery<z.output<typeof SearchQuery>>(c);
+    return { q: q.q, country: q.country ?? 'NO', pageSize: clampPageSize(q.limit, q.pageSize), page: q.page ?? 0 };
+  });
 
   // A search for SE is refused with the way to look Swedish companies up, before validation names
   // the enum: the spec words this answer.
@@ -195,35 +200,24 @@ export function registerCompanyRoutes(app: RestApp, services: Services): void {
 
   app.openapi(
     lookupRoute,
-    (async (c: Context<AppEnv>) => {
-      try {
-        const orgnr = c.req.param('orgnr') ?? '';
-        const { country } = (c.req as unknown as { valid(t: 'query'): { country?: string } }).valid('query');
-        return await run(c, lookup, { companyId: orgnr, ...(country && { country }) });
-      } catch (err) {
-        return fromError(c, err);
-      }
+    toolRoute(lookup, (c) => {
+      const { country } = validQuery<{ country?: string }>(c);
+      return { companyId: c.req.param('orgnr') ?? '', ...(country && { country }) };
     }) as never,
     hook as never,
   );
 
   app.openapi(
     eventsRoute,
-    (async (c: Context<AppEnv>) => {
-      try {
-        const orgnr = c.req.param('orgnr') ?? '';
-        const q = (c.req as unknown as { valid(t: 'query'): { cursor?: string; limit?: number; order?: string } }).valid('query');
-        return await run(c, events, {
-          orgnr,
-          ...(q.order !== undefined && { order: q.order }),
-          ...(q.limit !== undefined && { limit: q.limit }),
-          ...(q.cursor !== undefined && { cursor: q.cursor }),
-        });
-      } catch (err) {
-        return fromError(c, err);
-      }
+    toolRoute(events, (c) => {
+      const q = validQuery<{ cursor?: string; limit?: number; order?: string }>(c);
+      return {
+        orgnr: c.req.param('orgnr') ?? '',
+        ...(q.order !== undefined && { order: q.order }),
+        ...(q.limit !== undefined && { limit: q.limit }),
+        ...(q.cursor !== undefined && { cursor: q.cursor }),
+      };
     }) as never,
     hook as never,
   );
 }
-
