@@ -236,11 +236,24 @@ describe.each(FACES)('$name', (face) => {
     expect(at[2] - at[1]).toBeGreaterThanOrEqual(19);
   });
 
-  it('HTTP 429 with Retry-After: not retried (1 attempt), 503 with svcRetryAfterMs', async () => {
-    const { mapped, attempts } = await faultThenHealthy(face, status(429, { 'retry-after': '7' }));
-    expect(mapped).toMatchObject({ status: 503, code: 'upstream_unavailable', retryAfterMs: 7000 });
-    expect(mapped.detail).toMatch(/rate limiting/);
-    expect(attempts).toBe(1);
+  it('HTTP 429 with Retry-After: not retried (1 attempt), 503 with svcRetryAfterMs; nothing reaches the upstream until then', async () => {
+    app.running.services.upstream.clearCache();
+    fake.respond(status(429, { 'retry-after': '1' })).clear();
+    const mapped = await face.fault();
+    expect(mapped).toMatchObject({ status: 503, code: 'upstream_unavailable', retryAfterMs: 1000 });
+    expect(fake.count(face.upstream)).toBe(1);
+    // Held: the same 503 at once, with the time left, and the upstream sees nothing.
+    fake.respond(GOOD);
+    const held = await face.fault();
+    expect(held).toMatchObject({ status: 503, code: 'upstream_unavailable' });
+    expect(held.detail).toMatch(/rate limiting/);
+    expect(held.retryAfterMs).toBeGreaterThan(0);
+    expect(held.retryAfterMs).toBeLessThanOrEqual(1000);
+    expect(fake.count(face.upstream)).toBe(1);
+    await new Promise((r) => setTimeout(r, held.retryAfterMs! + 10));
+    fake.clear();
+    await face.good();
+    expect(fake.count(face.upstream), 'the good request reached the upstream').toBe(1);
   });
 
   it('malformed JSON: 502, not retried', async () => {

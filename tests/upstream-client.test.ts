@@ -573,6 +573,43 @@ describe('UpstreamClient: circuit breaker', () => {
     expect(transport.sends).toBe(15);
   });
 
+  it('a 429 with Retry-After holds every request to that upstream until then, without sending; others go on', async () => {
+    const transport = new FakeTransport().script(raw(429, '', { 'retry-after': '7' }), json(200, { ok: 1 }));
+    const { client, clock } = makeClient(transport, opts);
+    expect((await rejection(client.request({ upstream: 'open', path: '/a' }))).retryAfterMs).toBe(7000);
+    clock.advance(3000);
+    const held = await rejection(client.request({ upstream: 'open', path: '/b' }));
+    expect(held).toMatchObject({ code: 'upstream_unavailable', status: 503, retryAfterMs: 4000 });
+    expect(held.message).toContain('rate limiting');
+    expect(transport.sends).toBe(1);
+    // A quota is not ill health: the breaker stays closed and counts nothing.
+    expect(client.breakerStates().open).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
+    clock.advance(4000);
+    expect((await client.request({ upstream: 'open', path: '/c' })).data).toEqual({ ok: 1 });
+    expect(transport.sends).toBe(2);
+  });
+
+  it('a 429 neither resets the failure count nor counts as a failure; without Retry-After nothing is held', async () => {
+    const transport = new FakeTransport().script(raw(500, ''), raw(500, ''), raw(429, ''), raw(500, ''), raw(500, ''), raw(500, ''), raw(500, ''));
+    const { client } = makeClient(transport, opts);
+    for (const path of ['/a', '/b', '/c', '/d']) await rejection(client.request({ upstream: 'open', path }));
+    expect(transport.sends).toBe(4);
+    expect(client.breakerStates().open).toMatchObject({ state: 'closed', consecutiveFailures: 3 });
+    await rejection(client.request({ upstream: 'open', path: '/e' }));
+    await rejection(client.request({ upstream: 'open', path: '/f' }));
+    expect(client.breakerStates().open).toMatchObject({ state: 'open', consecutiveFailures: 5 });
+  });
+
+  it('a hold is capped at 15 minutes', async () => {
+    const transport = new FakeTransport().script(raw(429, '', { 'retry-after': '86400' }), json(200, {}));
+    const { client, clock } = makeClient(transport, opts);
+    await rejection(client.request({ upstream: 'open', path: '/a' }));
+    expect((await rejection(client.request({ upstream: 'open', path: '/b' }))).retryAfterMs).toBe(15 * 60_000);
+    clock.advance(15 * 60_000);
+    await client.request({ upstream: 'open', path: '/c' });
+    expect(transport.sends).toBe(2);
+  });
+
   it('a success in between resets the count', async () => {
     const transport = new FakeTransport().script(raw(500, ''), raw(500, ''), raw(500, ''), raw(500, ''), json(200, {}), raw(500, ''), raw(500, ''));
     const { client } = makeClient(transport, opts);
@@ -842,7 +879,7 @@ describe('LiveTransport against a local HTTP server', () => {
     expect(hits.get('/json') ?? 0).toBe(before);
   });
 
-  it('through UpstreamClient: a redirect is upstream_unavailable and a 429 carries Retry-After', async () => {
+  it('through UpstreamClient: a redirect is upstream_unavailable; a 429 carries Retry-After and holds the next request', async () => {
     const client = new UpstreamClient({
       transport,
       upstreams: TEST_UPSTREAMS,
@@ -855,7 +892,8 @@ describe('LiveTransport against a local HTTP server', () => {
     expect(hits.get('/json') ?? 0).toBe(before);
     await expect(client.request({ upstream: 'open', path: '/limited' })).rejects.toMatchObject({ code: 'upstream_unavailable', status: 503, retryAfterMs: 12_000 });
     expect(hits.get('/limited')).toBe(1);
-    const ok = await client.request({ upstream: 'open', path: '/json' });
-    expect(ok.data).toEqual({ navn: 'EQUINOR ASA' });
+    // The upstream asked for 12 s without requests: the next one waits and does not reach it.
+    await expect(client.request({ upstream: 'open', path: '/json' })).rejects.toMatchObject({ status: 503, retryAfterMs: expect.any(Number) });
+    expect(hits.get('/json') ?? 0).toBe(before);
   });
 });

@@ -1,5 +1,7 @@
 // A circuit breaker per upstream: after `threshold` consecutive failures it opens and answers at
 // once; after `cooldownMs` it lets one probe through and closes again when the probe succeeds.
+// Apart from that, a hold: an upstream that answers 429 with Retry-After is healthy but wants no
+// requests for a while, so none are sent until then (its quota is this service's, not a caller's).
 
 export type BreakerState = 'closed' | 'open' | 'half_open';
 
@@ -10,11 +12,15 @@ export interface BreakerSnapshot {
   retryAfterMs: number;
 }
 
+/** The longest hold honoured: past it the next request asks again (and is held again if still refused). */
+export const MAX_HOLD_MS = 15 * 60_000;
+
 export class CircuitBreaker {
   private state: BreakerState = 'closed';
   private failures = 0;
   private openedAt = 0;
   private probing = false;
+  private heldUntil = 0;
 
   constructor(
     private readonly threshold = 5,
@@ -38,6 +44,16 @@ export class CircuitBreaker {
   /** Ends a probe that produced no verdict on the upstream's health (for example an answer too large to read). */
   release(): void {
     if (this.state === 'half_open') this.probing = false;
+  }
+
+  /** The upstream asked for no requests during `ms` (429 with Retry-After). Neither a success nor a failure. */
+  hold(ms: number): void {
+    this.heldUntil = Math.max(this.heldUntil, this.now() + Math.min(ms, MAX_HOLD_MS));
+  }
+
+  /** Milliseconds left of a hold, or 0. */
+  heldFor(): number {
+    return Math.max(0, this.heldUntil - this.now());
   }
 
   success(): void {

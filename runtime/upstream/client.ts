@@ -249,6 +249,8 @@ export class UpstreamClient {
     // Credentials first: a missing one is the operator's matter, not the upstream's health.
     const auth = await authHeaders(def, this.options.credentials, this.tokens);
     const breaker = this.breakers.get(def.id)!;
+    const held = breaker.heldFor();
+    if (held > 0) throw rateLimited(def, held);
     const admitted = breaker.admit();
     if (typeof admitted === 'number') {
       throw fail.upstream(`${def.name} is failing; requests are paused for a moment`, { status: 503, retryAfterMs: admitted });
@@ -299,12 +301,18 @@ export class UpstreamClient {
         this.options.metrics?.upstreamRequests.labels(def.id, String(raw.status)).inc();
         if (call.passthrough) {
           // It answered: whatever the status says is the backend's answer, not its ill health.
-          breaker.success();
           unhealthy = false;
+          if (raw.status === 429) holdAsAsked(breaker, raw, this.now());
+          else breaker.success();
           return { status: raw.status, data: raw.body, headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
         }
         const definite = def.definiteStatuses?.[raw.status];
         if (definite) throw fail.upstream(definite, { extra: { upstreamStatus: raw.status } });
+        if (raw.status === 429) {
+          // Not ill health (the breaker's count stands), but a quota: every caller waits as asked.
+          unhealthy = false;
+          throw rateLimited(def, holdAsAsked(breaker, raw, this.now()));
+        }
         if (RETRYABLE_STATUS.has(raw.status)) {
           unhealthy = true;
           lastError = fail.upstream(`${def.name} answered HTTP ${raw.status}`, { extra: { upstreamStatus: raw.status } });
@@ -328,10 +336,6 @@ export class UpstreamClient {
     const base = { headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
     const { status } = raw;
     if (status === 404 || status === 410) return { ...base, status, data: null };
-    if (status === 429) {
-      const retryAfterMs = parseRetryAfter(raw.headers['retry-after'], this.now());
-      throw fail.upstream(`${def.name} is rate limiting this service; try again later`, { status: 503, retryAfterMs });
-    }
     if (status === 401 || status === 403) {
       if (def.auth.type !== 'none') throw fail.notConfigured(`${def.name} rejected the configured credentials (HTTP ${status})`);
       throw fail.blocked(`${def.name} refuses requests from this service (HTTP ${status})`);
@@ -352,6 +356,17 @@ export class UpstreamClient {
     // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
     return { ...base, status, data: deepFreeze(data) };
   }
+}
+
+/** A 429: every request to this upstream waits for as long as its Retry-After asks (if it does). */
+function holdAsAsked(breaker: CircuitBreaker, raw: RawResponse, now: number): number | undefined {
+  const retryAfterMs = parseRetryAfter(raw.headers['retry-after'], now);
+  if (retryAfterMs !== undefined) breaker.hold(retryAfterMs);
+  return retryAfterMs;
+}
+
+function rateLimited(def: UpstreamDefinition, retryAfterMs: number | undefined): ToolError {
+  return fail.upstream(`${def.name} is rate limiting this service; try again later`, { status: 503, retryAfterMs });
 }
 
 function transportFailure(def: UpstreamDefinition, err: unknown): ToolError {
