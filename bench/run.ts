@@ -112,6 +112,54 @@ async function load(name: string, pid: number, opts: autocannon.Options): Promis
   return { name, rps: Math.round(r.requests.average), cpuUs, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
 }
 
+function hasWrk(): boolean {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk prints its version and exits 1; only a missing binary is ENOENT.
+    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
+  }
+}
+
+interface LatencyRow {
+  name: string;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  non2xx: number;
+}
+
+/** wrk's "6.30ms", "812.00us", "1.02s" in milliseconds. */
+function wrkMs(value: string): number {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(value);
+  if (!m) return NaN;
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+}
+
+/** The same load from wrk (a load generator in C): latency without a JavaScript client's own pauses. */
+function wrkLoad(name: string, opts: { url: string; body: string; headers: Record<string, string> }): LatencyRow {
+  process.stderr.write(`[bench] wrk: ${name}\n`);
+  const env = { ...process.env, WRK_BODY: opts.body, WRK_HEADERS: Object.entries(opts.headers).map(([k, v]) => `${k}: ${v}`).join('\n') };
+  const args = ['-t1', `-c${CONNECTIONS}`, '--latency', '-s', 'bench/wrk-post.lua', opts.url];
+  const run = (seconds: number) => {
+    const argv = [`-d${seconds}`, ...args];
+    return execFileSync(PINNED ? 'taskset' : 'wrk', PINNED ? ['-c', '1', 'wrk', ...argv] : argv, { env, encoding: 'utf8' });
+  };
+  run(2); // warm-up
+  const out = run(DURATION);
+  const pct = (p: string) => wrkMs(new RegExp(`^\\s+${p}%\\s+(\\S+)`, 'm').exec(out)?.[1] ?? '');
+  return {
+    name,
+    rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1])),
+    p50: pct('50'),
+    p90: pct('90'),
+    p99: pct('99'),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+  };
+}
+
 const toolsCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } });
 const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
 
@@ -179,9 +227,11 @@ const app = await startApp();
 const answer = await post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` });
 const listed = await post(`${app.url}/mcp/${largest.slug}`, toolsList);
 const baseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(answer)) }, readyLine);
-// Not a target: the bare route again with a body as large as the tools/list answer, to show how
-// much of tools/list's cost is its bytes.
+// Not targets: the bare route again with a body as large as the tools/list answer, to show how
+// much of tools/list's cost is its bytes; and plain node:http without Hono, the floor of any
+// Node server on this machine.
 const sizedBaseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(listed)) }, readyLine);
+const nodeFloor = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(answer)), STACK: 'node' }, readyLine);
 
 type Scenario = [name: string, pid: number, opts: autocannon.Options];
 const keyed = { authorization: `Bearer ${KEY}` };
@@ -201,6 +251,7 @@ if (companies.status === 200) {
   scenarios.push(['GET /api/v1/companies?q=kiwi&limit=10 (cached)', app.proc.pid!, { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: keyed }]);
 }
 scenarios.push([`for comparison: bare Hono route with a ${Buffer.byteLength(listed)}-byte body (tools/list's size)`, sizedBaseline.proc.pid!, { url: `${sizedBaseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsList }]);
+scenarios.push(['for comparison: plain node:http, no Hono, nothing in the path', nodeFloor.proc.pid!, { url: `${nodeFloor.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }]);
 // Interleaved rounds, so that a slow moment of the machine does not fall on one scenario only.
 const runs: Row[][] = scenarios.map(() => []);
 for (let round = 0; round < ROUNDS; round++) {
@@ -213,8 +264,25 @@ const rows: Row[] = scenarios.map(([name], i) => {
   return { ...mid, name, cpuUs: median(r.map((x) => x.cpuUs)), p99: median(r.map((x) => x.p99)), errors: r.reduce((n, x) => n + x.errors, 0), non2xx: r.reduce((n, x) => n + x.non2xx, 0) };
 });
 const spread = scenarios.map(([name], i) => `| ${name} | ${runs[i].map((r) => r.rps).join(' / ')} |`).join('\n');
+
+// Latency from wrk, for the targets' p99: interleaved rounds as above, median round by p99.
+const WRK = hasWrk();
+const latencyScenarios = [0, 1, 2, scenarios.length - 1].map((i) => scenarios[i]);
+const latencyRows: LatencyRow[] = [];
+if (WRK) {
+  const wrkRuns: LatencyRow[][] = latencyScenarios.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, [name, , opts]] of latencyScenarios.entries()) {
+      wrkRuns[i].push(wrkLoad(`${name} (round ${round + 1})`, { url: opts.url as string, body: opts.body as string, headers: opts.headers as Record<string, string> }));
+    }
+  }
+  for (const [i, [name]] of latencyScenarios.entries()) latencyRows.push({ ...[...wrkRuns[i]].sort((a, b) => a.p99 - b.p99)[Math.floor(ROUNDS / 2)], name });
+} else {
+  step('wrk not found: no wrk latency section (apt-get install wrk)');
+}
 baseline.proc.kill('SIGTERM');
 sizedBaseline.proc.kill('SIGTERM');
+nodeFloor.proc.kill('SIGTERM');
 app.proc.kill('SIGTERM');
 
 step('cold start and memory');
@@ -262,7 +330,19 @@ Requests per second of every round:
 |---|---|
 ${spread}
 
-## Start-up and memory
+${
+  WRK
+    ? `## Latency with wrk
+
+The same requests from wrk (\`wrk -t1 -c${CONNECTIONS} --latency\`, ${DURATION} s after a 2 s warm-up${PINNED ? ', on core 1' : ''}), a load generator written in C; median round by p99 of ${ROUNDS}.
+
+| benchmark | req/s | p50 ms | p90 ms | p99 ms | non-2xx |
+|---|---:|---:|---:|---:|---:|
+${latencyRows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p90} | ${r.p99} | ${r.non2xx} |`).join('\n')}
+
+`
+    : ''
+}## Start-up and memory
 
 | measure | value |
 |---|---:|
