@@ -114,7 +114,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     close: async () => {
       await transport.close?.();
       await redis?.close();
-      output?.close();
+      await output?.close();
     },
   };
 }

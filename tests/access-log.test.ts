@@ -1,8 +1,9 @@
 // The request log line: written by hand when the service owns the destination, and then the very
 // line pino would write for the same fields.
+import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createAccessLog, requestFields, requestLine, type RequestRecord } from '../runtime/http/access-log.js';
+import { createAccessLog, durationText, requestFields, requestLine, type RequestRecord } from '../runtime/http/access-log.js';
 
 const record = (over: Partial<RequestRecord> = {}): RequestRecord => ({
   reqId: 'req-12345678',
@@ -39,6 +40,30 @@ describe('request log line', () => {
     const parsed = JSON.parse(line);
     expect(parsed.msg).toBe('request');
     expect(parsed.path.length).toBeLessThanOrEqual(201);
+  });
+
+  it('is the same line again when its values are remembered, and each line has its own time', () => {
+    const r = record({ path: '/api/"quoted"/æøå', log: { route: 'connector', outcome: 'not_found' } });
+    const first = requestLine(r, 1764000000000, 1012.3456);
+    expect(requestLine(r, 1764000000000, 1012.3456)).toBe(first);
+    expect(first).toBe(pinoLine(r, 1012.3456));
+    expect(JSON.parse(requestLine(r, 1764000000001, 1012.3456)).time).toBe(1764000000001);
+    expect(JSON.parse(requestLine(r, 1764000000000, 1012.3456)).time).toBe(1764000000000);
+  });
+
+  it('writes durationMs as JSON writes Math.round(ms * 100) / 100', () => {
+    const expected = (r: RequestRecord, now: number) => JSON.stringify(Math.round((now - r.started) * 100) / 100);
+    for (const elapsed of [0, 0.004, 0.005, 0.05, 0.1, 0.99, 1, 1.5, 10.25, 99.99, 100, 123456.78, -0.004]) {
+      const r = record({ started: 1000 });
+      expect(durationText(r, 1000 + elapsed), String(elapsed)).toBe(expected(r, 1000 + elapsed));
+    }
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.double({ min: 0, max: 1e7, noNaN: true }), (started, elapsed) => {
+        const r = record({ started });
+        expect(durationText(r, started + elapsed)).toBe(expected(r, started + elapsed));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('writes to the destination it owns, and nothing below the logger level', () => {
