@@ -203,8 +203,8 @@ async function coalescing(): Promise<{ calls: number; upstreamRequests: number }
   const calls = 100;
   await Promise.all(Array.from({ length: calls }, () => post(`${app.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` })));
   const { count } = (await (await fetch(`${upstream.url}/__count`)).json()) as { count: number };
-  app.proc.kill('SIGTERM');
-  upstream.proc.kill('SIGTERM');
+  // Both gone before anything else is timed.
+  await Promise.all([app, upstream].map(({ proc }) => stop(proc)));
   return { calls, upstreamRequests: count };
 }
 
@@ -244,10 +244,14 @@ const nodeFloor = await startChild(['--import', 'tsx', 'bench/baseline-server.ts
 
 type Scenario = [name: string, pid: number, opts: autocannon.Options];
 const keyed = { authorization: `Bearer ${KEY}` };
+const baselineRun: Scenario = ['baseline: bare Hono JSON route', baseline.proc.pid!, { url: `${baseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }];
+const callRun: Scenario = ['MCP tools/call brreg.enhet.lookup (cached)', app.proc.pid!, { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, ...keyed }, body: toolsCall }];
+const listRun: Scenario = [`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, app.proc.pid!, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }];
+const floorRun: Scenario = ['for comparison: plain node:http, no Hono, nothing in the path', nodeFloor.proc.pid!, { url: `${nodeFloor.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }];
 const scenarios: Scenario[] = [
-  ['baseline: bare Hono JSON route', baseline.proc.pid!, { url: `${baseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }],
-  ['MCP tools/call brreg.enhet.lookup (cached)', app.proc.pid!, { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, ...keyed }, body: toolsCall }],
-  [`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, app.proc.pid!, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }],
+  baselineRun,
+  callRun,
+  listRun,
   [
     `MCP tools/list ${largest.slug}, gzip (Accept-Encoding as Node's fetch sends it)`,
     app.proc.pid!,
@@ -260,7 +264,7 @@ if (companies.status === 200) {
   scenarios.push(['GET /api/v1/companies?q=kiwi&limit=10 (cached)', app.proc.pid!, { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: keyed }]);
 }
 scenarios.push([`for comparison: bare Hono route with a ${Buffer.byteLength(listed)}-byte body (tools/list's size)`, sizedBaseline.proc.pid!, { url: `${sizedBaseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsList }]);
-scenarios.push(['for comparison: plain node:http, no Hono, nothing in the path', nodeFloor.proc.pid!, { url: `${nodeFloor.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }]);
+scenarios.push(floorRun);
 // Interleaved rounds, so that a slow moment of the machine does not fall on one scenario only.
 const runs: Row[][] = scenarios.map(() => []);
 for (let round = 0; round < ROUNDS; round++) {
@@ -276,7 +280,7 @@ const spread = scenarios.map(([name], i) => `| ${name} | ${runs[i].map((r) => r.
 
 // Latency from wrk, for the targets' p99: interleaved rounds as above, median round by p99.
 const WRK = hasWrk();
-const latencyScenarios = [0, 1, 2, scenarios.length - 1].map((i) => scenarios[i]);
+const latencyScenarios = [baselineRun, callRun, listRun, floorRun];
 const latencyRows: LatencyRow[] = [];
 if (WRK) {
   const wrkRuns: LatencyRow[][] = latencyScenarios.map(() => []);
@@ -310,7 +314,7 @@ for (let round = 0; round < 5; round++) {
   await autocannon({ url: `${cold.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${KEY}` }, body: toolsCall, amount: 100_000, connections: CONNECTIONS });
   rssAfter.push(rssMB(cold.proc.pid!));
 }
-cold.proc.kill('SIGTERM');
+await stop(cold.proc);
 
 step('heap after GC, in process');
 const heap = await heapAfterGc();

@@ -3,7 +3,7 @@
 // 16 KB at a time, as bytes, so nothing measures or re-encodes a long string. Handing it every line
 // was the costliest part of a request line: sonic-boom measures the byte length of its whole
 // pending buffer on each write (about 4.6 µs a line once 4 KB are pending, measured). Its writes
-// may be as large as 256 KB: with the default 16 KB, one write per event-loop turn fell behind a
+// may be as large as 1 MB: with the default 16 KB, one write per event-loop turn fell behind a
 // busy loop and the backlog grew without end (measured, tests/log-output.test.ts). Pending lines
 // leave at least once a second, on close and at exit.
 import { pino, type DestinationStream } from 'pino';
