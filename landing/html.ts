@@ -30,7 +30,7 @@ input#filter{width:100%;padding:8px;border:1px solid var(--line);border-radius:6
 .muted{color:var(--muted)}nav{margin-bottom:12px}
 @media (max-width:720px){main{padding:14px}
 table.cards,.cards tbody,.cards tr,.cards td{display:block;width:100%}.cards thead{display:none}
-.cards tr{border:1px solid var(--line);border-radius:8px;margin:0 0 10px;padding:4px 0}.cards td{border:0;padding:3px 10px}
+.cards tr{border:1px solid var(--line);border-radius:8px;margin:0 0 10px;padding:4px 0}.cards td{border:0;padding:3px 10px}.cards td.short{display:inline-block;width:auto}
 .cards td[data-label]:not(:first-child)::before{content:attr(data-label) ": ";color:var(--muted);font-size:.8rem}}
 `;
 
@@ -42,7 +42,7 @@ function viaTextarea(t){var a=document.createElement('textarea');a.value=t;a.set
 function copy(t){if(navigator.clipboard&&window.isSecureContext){return navigator.clipboard.writeText(t).then(function(){return true},function(){return viaTextarea(t)})}return Promise.resolve(viaTextarea(t))}
 function selectShown(b){var el=b.parentNode.querySelector('code,pre');if(!el)return;var r=document.createRange();r.selectNodeContents(el);var s=window.getSelection();s.removeAllRanges();s.addRange(r)}
 document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button.copy');if(!b)return;
-copy(b.getAttribute('data-copy')).then(function(ok){if(!ok)selectShown(b);b.setAttribute('data-copied',ok?'yes':'no');b.textContent=ok?'Copied':'Press Ctrl+C / \\u2318C to copy';setTimeout(function(){b.textContent='Copy'},ok?1200:5000)})});
+copy(b.getAttribute('data-copy')).then(function(ok){if(!ok)selectShown(b);b.textContent=ok?'Copied':'Press Ctrl+C / \\u2318C to copy';setTimeout(function(){b.textContent='Copy'},ok?1200:5000)})});
 var f=document.getElementById('filter');if(f){f.addEventListener('input',function(){var q=f.value.toLowerCase();document.querySelectorAll('tr[data-search]').forEach(function(r){r.style.display=r.getAttribute('data-search').indexOf(q)>=0?'':'none'})})}
 })();`;
 

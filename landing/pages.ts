@@ -67,9 +67,9 @@ function typeOf(p: JsonSchemaProperty): string {
   return 'any';
 }
 
-/** A table cell labelled for the narrow-screen card layout; empty cells are left out there. */
-function cell(label: string, html: string): string {
-  return html ? `<td data-label="${esc(label)}">${html}</td>` : '<td></td>';
+/** A table cell labelled for the narrow-screen card layout; `short` ones share a line there. */
+function cell(label: string, html: string, short = false): string {
+  return html ? `<td data-label="${esc(label)}"${short ? ' class="short"' : ''}>${html}</td>` : '<td></td>';
 }
 
 function paramsTable(schema: Record<string, unknown>): string {
@@ -81,7 +81,7 @@ function paramsTable(schema: Record<string, unknown>): string {
     .map((name) => {
       const p = props[name];
       const def = p.default !== undefined ? `<code>${esc(JSON.stringify(p.default))}</code>` : '';
-      return `<tr><td data-label="Parameter"><code>${esc(name)}</code>${required.has(name) ? ' <strong>required</strong>' : ''}</td>${cell('Type', esc(typeOf(p)))}${cell('Bounds', bounds(p))}${cell('Default', def)}${cell('Meaning', esc(p.description ?? ''))}</tr>`;
+      return `<tr><td data-label="Parameter"><code>${esc(name)}</code>${required.has(name) ? ' <strong>required</strong>' : ''}</td>${cell('Type', esc(typeOf(p)), true)}${cell('Bounds', bounds(p))}${cell('Default', def, true)}${cell('Meaning', esc(p.description ?? ''))}</tr>`;
     })
     .join('');
   return `<table class="cards"><thead><tr><th>Parameter</th><th>Type</th><th>Bounds</th><th>Default</th><th>Meaning</th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -102,7 +102,7 @@ export function renderIndex(servers: ServerRecord[], totals: { servers: number; 
   const rows = servers
     .map((s) => {
       const search = `${s.slug} ${s.name} ${s.owner} ${s.countries.join(' ')} ${s.description}`.toLowerCase();
-      return `<tr data-search="${esc(search)}"><td data-label="Server"><a href="${esc(`${baseUrl}/mcp/${s.slug}`)}">${esc(s.name)}</a><br><span class="muted">${esc(s.owner)}</span></td>${cell('Availability', availabilityMark(s))}${cell('Tier', esc(s.tier))}${cell('Tools', String(s.tools.length))}${cell('Key needed', s.requiresAuth ? 'for tools/call' : 'no')}${cell('URL', copyable(s.url))}</tr>`;
+      return `<tr data-search="${esc(search)}"><td data-label="Server"><a href="${esc(`${baseUrl}/mcp/${s.slug}`)}">${esc(s.name)}</a><br><span class="muted">${esc(s.owner)}</span></td>${cell('Availability', availabilityMark(s))}${cell('Tier', esc(s.tier), true)}${cell('Tools', String(s.tools.length), true)}${cell('Key needed', s.requiresAuth ? 'for tools/call' : 'no', true)}${cell('URL', copyable(s.url))}</tr>`;
     })
     .join('');
   const body = `<h1>Nordic open-data tool servers</h1>

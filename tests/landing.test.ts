@@ -13,7 +13,7 @@ describe('landing page', () => {
     for (const server of t.services.registry.servers) {
       expect(html).toContain(server.def.name);
       expect(html).toContain(`${BASE}/mcp/${server.slug}`);
-      expect(html).toContain(`<td data-label="Tools">${server.tools.length}</td>`);
+      expect(html).toContain(`<td data-label="Tools" class="short">${server.tools.length}</td>`);
     }
     expect(html).toContain('Brønnøysundregistrene');
     expect(html).toContain('for tools/call');
