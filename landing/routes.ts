@@ -1,6 +1,7 @@
-// Routes of the landing pages. Every page is rendered once at start-up from the registry.
+// Routes of the landing pages. Every page is rendered once at start-up from the server records of
+// this process (the same records discovery, sources and catalogue.json are made of).
 import { Hono } from 'hono';
-import { buildCatalogue, serverRecord } from '../runtime/catalogue.js';
+import { buildCatalogue, SERVED_CATALOGUE } from '../runtime/catalogue.js';
 import type { AppEnv } from '../runtime/http/request.js';
 import type { Services } from '../runtime/services.js';
 import { renderIndex, renderPostNotice, renderServer } from './pages.js';
@@ -16,12 +17,12 @@ export interface LandingPages {
 
 export function renderLanding(services: Services): LandingPages {
   const base = services.config.publicBaseUrl;
-  const records = services.registry.servers.map((s) => serverRecord(s, base));
-  const totals = buildCatalogue(services.registry).totals;
+  const records = services.invokeDeps.platform.servers();
+  const totals = buildCatalogue(records, SERVED_CATALOGUE).totals;
   const servers = new Map<string, string>();
   for (const [i, server] of services.registry.servers.entries()) {
     const examples = new Map(server.tools.map((t) => [t.name, t.def.example] as const));
-    servers.set(server.slug, renderServer(records[i], examples));
+    servers.set(server.slug, renderServer(records[i], examples, base));
   }
   return {
     index: renderIndex(records, totals, base),

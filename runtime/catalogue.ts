@@ -1,5 +1,7 @@
 // catalogue.json: server records (spec 2.1) with tool records (spec 2.2), built from the registry.
-// URLs carry the literal `{base_url}`; the app substitutes PUBLIC_BASE_URL when it serves the file.
+// A tool's status is the one the registry computed from the credentials it was given: the running
+// service serves its own catalogue (statuses of its configuration, its PUBLIC_BASE_URL); the
+// committed file is built without credentials and with the literal `{base_url}`, and says so.
 import type { ToolStatus } from './define.js';
 import type { CompiledServer, CompiledTool, Registry } from './registry.js';
 
@@ -45,6 +47,8 @@ export interface ServerRecord {
 
 export interface Catalogue {
   about: string;
+  /** Present in the committed file only: which configuration it describes. */
+  note?: string;
   totals: {
     servers: number;
     connectorServers: number;
@@ -58,12 +62,12 @@ export interface Catalogue {
   servers: ServerRecord[];
 }
 
-function toolRecord(tool: CompiledTool, live: boolean): ToolRecord {
+function toolRecord(tool: CompiledTool): ToolRecord {
   const creds = tool.def.credentials ?? [];
   return {
     name: tool.name,
     description: tool.description,
-    status: live ? tool.status : tool.declaredStatus,
+    status: tool.status,
     annotations: tool.annotations,
     inputSchema: tool.jsonSchema,
     requiresAuth: true,
@@ -81,7 +85,7 @@ function toolRecord(tool: CompiledTool, live: boolean): ToolRecord {
 
 /** Availability label of a server from its tools (spec 2.1 and 3). */
 export function availability(server: CompiledServer): Pick<ServerRecord, 'available' | 'degradedEndpointCount' | 'liveEndpointCount' | 'availabilityNote' | 'sourceStatus'> {
-  const live = server.tools.filter((t) => t.declaredStatus === 'active' || t.declaredStatus === 'not_configured').length;
+  const live = server.tools.filter((t) => t.status === 'active' || t.status === 'not_configured').length;
   const degraded = server.tools.length - live;
   if (server.def.availability?.label === 'deprecated' || live === 0) {
     return { available: 'deprecated', sourceStatus: server.def.availability?.note ?? 'retired' };
@@ -93,8 +97,8 @@ export function availability(server: CompiledServer): Pick<ServerRecord, 'availa
   return { available: 'nå' };
 }
 
-/** The record of a server; `live` reports each tool's status in this process rather than without credentials. */
-export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER, live = false): ServerRecord {
+/** The record of a server, each tool with its status under the registry's credentials. */
+export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER): ServerRecord {
   const d = server.def;
   return {
     slug: server.slug,
@@ -113,19 +117,35 @@ export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER,
     platform: d.platform === true,
     countries: d.countries,
     docs: d.docs,
-    tools: server.tools.map((t) => toolRecord(t, live)),
+    tools: server.tools.map(toolRecord),
     sourceKey: server.sourceKey,
     dataSourceUrl: `${baseUrl}/data/${server.sourceKey}`,
   };
 }
 
-export function buildCatalogue(registry: Registry): Catalogue {
-  const servers = registry.servers.map((s) => serverRecord(s));
+export interface CatalogueOptions {
+  about: string;
+  note?: string;
+}
+
+/** What the committed catalogue.json says of itself (built by `npm run catalogue`, no credentials). */
+export const COMMITTED_CATALOGUE: CatalogueOptions = {
+  about: 'Generated from servers/ by `npm run catalogue`; do not edit. {base_url} is PUBLIC_BASE_URL.',
+  note: 'Generated for an instance with no credentials configured: tools that need credentials are not_configured here. A running service serves its own /catalogue.json, with the statuses of its configuration.',
+};
+
+/** What a running service's /catalogue.json says of itself. */
+export const SERVED_CATALOGUE: CatalogueOptions = {
+  about: "This service's catalogue: tool statuses reflect the credentials configured on this instance.",
+};
+
+export function buildCatalogue(servers: ServerRecord[], options: CatalogueOptions): Catalogue {
   const tools = servers.flatMap((s) => s.tools);
   const toolsByStatus: Record<ToolStatus, number> = { active: 0, not_configured: 0, deprecated: 0, planned: 0 };
   for (const t of tools) toolsByStatus[t.status] += 1;
   return {
-    about: 'Generated from servers/ by `npm run catalogue`; do not edit. {base_url} is PUBLIC_BASE_URL.',
+    about: options.about,
+    ...(options.note && { note: options.note }),
     totals: {
       servers: servers.length,
       connectorServers: servers.filter((s) => !s.platform).length,
@@ -140,6 +160,11 @@ export function buildCatalogue(registry: Registry): Catalogue {
   };
 }
 
-export function renderCatalogue(registry: Registry): string {
-  return `${JSON.stringify(buildCatalogue(registry), null, 2)}\n`;
+export function renderCatalogue(servers: ServerRecord[], options: CatalogueOptions): string {
+  return `${JSON.stringify(buildCatalogue(servers, options), null, 2)}\n`;
+}
+
+/** The committed catalogue.json of a registry built without credentials. */
+export function renderCommittedCatalogue(registry: Registry): string {
+  return renderCatalogue(registry.servers.map((s) => serverRecord(s)), COMMITTED_CATALOGUE);
 }

@@ -31,7 +31,7 @@ export interface PlatformView {
 export function createPlatformView(registry: Registry, upstream: UpstreamClient, metrics: Metrics, config: PublicConfig): PlatformView {
   let records: ServerRecord[] | undefined;
   return {
-    servers: () => (records ??= registry.servers.map((s) => serverRecord(s, config.publicBaseUrl, true))),
+    servers: () => (records ??= registry.servers.map((s) => serverRecord(s, config.publicBaseUrl))),
     health: () => upstream.breakerStates(),
     upstreamsOf: (slug) => registry.server(slug)?.def.upstreams ?? [],
     metrics: () => metrics.summary(),

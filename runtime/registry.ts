@@ -21,9 +21,9 @@ export interface CompiledTool {
   shape: z.ZodRawShape;
   jsonSchema: Record<string, unknown>;
   annotations: ToolAnnotations;
-  /** Status without credentials (what the catalogue publishes). */
+  /** Status without credentials (what the API description publishes). */
   declaredStatus: ToolStatus;
-  /** Status in this process, given the environment. */
+  /** Status in this process, given its credentials: what tools/list, the catalogue and the landing pages show. */
   status: ToolStatus;
   missingCredentials: string[];
   description: string;
@@ -54,15 +54,37 @@ export function toolName(prefix: string, suffix: string): string {
   return suffix.startsWith('_') ? `${prefix}${suffix}` : `${prefix}.${suffix}`;
 }
 
-function statusSentence(def: ToolDefinition, declared: ToolStatus): string {
-  if (declared === 'deprecated') return ` Deprecated: always answers ${def.retired?.code === 'api_sunset' ? 'HTTP 410 api_sunset' : 'an expiry message'} and no data.`;
-  if (declared === 'planned') return ' Planned: not available yet; answers an error that says why.';
-  if (declared === 'not_configured' && def.credentials?.length) {
+/**
+ * Namespace of this service's keys in a tool's `_meta` (MCP reserves `_meta` for such data; a
+ * prefixed key needs a reverse-DNS prefix): the tool record fields of tool-server spec 2.2 that
+ * tools/list has no field of its own for.
+ */
+export const META_PREFIX = 'no.opendata/';
+
+/** The sentence that ends a tool's description: its status in this process, in words. */
+function statusSentence(def: ToolDefinition, status: ToolStatus): string {
+  if (status === 'deprecated') return ` Deprecated: always answers ${def.retired?.code === 'api_sunset' ? 'HTTP 410 api_sunset' : 'an expiry message'} and no data.`;
+  if (status === 'planned') return ' Planned: not available yet; answers an error that says why.';
+  const creds = def.credentials ?? [];
+  if (creds.length === 0) return '';
+  if (status === 'not_configured') {
     const how = def.whenNotConfigured ? 'a structured not_configured status' : '503 not_configured';
-    const them = def.credentials.length > 1 ? 'them' : 'it';
-    return ` Needs ${def.credentials.join(', ')} on the server; without ${them} the tool answers ${how}.`;
+    const them = creds.length > 1 ? 'them' : 'it';
+    return ` Needs ${creds.join(', ')} on the server; without ${them} the tool answers ${how}.`;
   }
-  return '';
+  return ` Uses ${creds.join(', ')}, which this server has set (status active).`;
+}
+
+/** One entry of tools/list; `_meta` carries the spec's `status` and `requiresAuth` (tool-server spec 2.2). */
+function toolsListEntry(t: CompiledTool) {
+  return {
+    name: t.name,
+    title: t.def.title,
+    description: t.description,
+    inputSchema: t.jsonSchema,
+    annotations: t.annotations,
+    _meta: { [`${META_PREFIX}status`]: t.status, [`${META_PREFIX}requiresAuth`]: true },
+  };
 }
 
 function buildSchema(def: ToolDefinition): z.ZodType {
@@ -118,7 +140,7 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
     declaredStatus,
     status,
     missingCredentials: missing,
-    description: `${def.description}${statusSentence(def, declaredStatus)}`,
+    description: `${def.description}${statusSentence(def, status)}`,
     routeParams,
   };
 }
@@ -152,9 +174,7 @@ export class Registry {
         server.tools.push(tool);
         server.toolsByName.set(tool.name, tool);
       }
-      server.toolsListJson = JSON.stringify(
-        server.tools.map((t) => ({ name: t.name, title: t.def.title, description: t.description, inputSchema: t.jsonSchema, annotations: t.annotations })),
-      );
+      server.toolsListJson = JSON.stringify(server.tools.map(toolsListEntry));
       this.servers.push(server);
       this.bySlug.set(def.slug, server);
     }

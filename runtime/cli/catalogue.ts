@@ -1,11 +1,12 @@
 // `npm run catalogue` writes catalogue.json from the registry; `--check` fails when it is stale.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SERVERS } from '../../servers/index.js';
-import { renderCatalogue } from '../catalogue.js';
+import { renderCommittedCatalogue } from '../catalogue.js';
 import { Registry } from '../registry.js';
 
+// No credentials: the committed file describes an instance where none is set (and says so).
 const registry = new Registry(SERVERS, { get: () => undefined });
-const text = renderCatalogue(registry);
+const text = renderCommittedCatalogue(registry);
 const path = new URL('../../catalogue.json', import.meta.url);
 if (process.argv.includes('--check')) {
   let current = '';

@@ -1,8 +1,9 @@
 // The HTTP application: request plumbing, the DNS-rebinding guard, MCP per slug, the landing
 // pages, the catalogue, metrics and the /api routes.
 import { Hono } from 'hono';
+import { dataSourceHandler } from '../../landing/data-source.js';
 import { landingRoutes, renderLanding } from '../../landing/routes.js';
-import { BASE_PLACEHOLDER, renderCatalogue } from '../catalogue.js';
+import { renderCatalogue, SERVED_CATALOGUE } from '../catalogue.js';
 import { ToolError } from '../errors.js';
 import { createMcpEndpoint, METHOD_NOT_ALLOWED, unknownServer, type McpEndpoint } from '../mcp/endpoint.js';
 import { honoMcpHandler, toResponse } from '../mcp/http.js';
@@ -39,7 +40,8 @@ export function createAppParts(services: Services): AppParts {
   app.use('*', hostGuard(checkHost));
 
   const pages = renderLanding(services);
-  const catalogueJson = renderCatalogue(services.registry).split(BASE_PLACEHOLDER).join(base);
+  // This instance's catalogue: its base URL, its tools' statuses under its credentials.
+  const catalogueJson = renderCatalogue(services.invokeDeps.platform.servers(), SERVED_CATALOGUE);
   const mcp = createMcpEndpoint(services);
   const mcpRoute = honoMcpHandler(mcp, config.trustProxy);
 
@@ -71,6 +73,8 @@ export function createAppParts(services: Services): AppParts {
     c.get('log').route = 'catalogue';
     return c.body(catalogueJson, 200, { 'content-type': 'application/json; charset=utf-8' });
   });
+  // dataSourceUrl of the server records: a page for people, the source record for programs.
+  app.get('/data/:source', limitAnonymous(services), dataSourceHandler(services));
   app.get('/metrics', async (c) => {
     c.get('log').route = 'metrics';
     return c.body(await services.metrics.registry.metrics(), 200, { 'content-type': services.metrics.registry.contentType });
