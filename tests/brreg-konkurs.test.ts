@@ -241,7 +241,7 @@ describe('brreg.konkurs.bostyrer', () => {
       expect(r.data).toMatchObject({ orgnr: '915330193', observation: 'measured', antall: 1, sistEndret: '2026-08-26' });
       expect(r.data.bostyrere).toEqual([
         {
-          rolle: { kode: 'BOBE', beskrivelse: 'Bostyrer' },
+          rolle: { kode: 'BOBE', registerKode: 'BOBE', beskrivelse: 'Bostyrer' },
           valgtAv: null,
           fratraadt: false,
           avregistrert: false,
