@@ -14,7 +14,7 @@ export interface UpstreamLimit {
 
 /**
  * Enhetsregisteret (data.brreg.no) pages only the first 10 000 hits of a search: the OpenAPI text
- * says "Max dybde (page*size) er 10 000" (brreg/openAPI specs/enhetsregisteret.yml, parameters
+ * says "Max dypde (page*size) er 10 000" (brreg/openAPI specs/enhetsregisteret.yml, parameters
  * `page` and `size`), and the API answers HTTP 400 for a page ending past it (UPSTREAMS.md A1).
  */
 export const ENHETSREGISTERET_WINDOW: UpstreamLimit = {

@@ -313,10 +313,10 @@ export const rollerNetwork = defineTool({
   name: 'roller.network',
   title: 'Role network around a Norwegian legal entity',
   description:
-    'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (from role holder to company, with the role and role-group code as the spec names them, e.g. REVISOR, beside the register code, e.g. REVI, and whether the role is active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
+    'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (holder to company: role and group code, e.g. REVISOR, with the register code, e.g. REVI; whether active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
     'depth 1 (of 1 to 2, default 2) gives the role holders of the company; depth 2 also adds the role holders of every company that itself holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). ' +
     'Limit of the open API: it has no search by person, so a person\'s other roles cannot be found and persons are never expanded; depth 2 therefore expands company neighbours only, marked by status "partial" and personExpansion "company-neighbors" with degradedReason saying why. ' +
-    'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are identified by full name and birth date, so two entries merge only when both agree. ' +
+    'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are keyed by full name and birth date. ' +
     'inkluderFratraadte (default false) also includes roles the register marks as ended (fratraadt or avregistrert). A number that is not in the register answers not_found.',
   input: {
     orgnr: orgnr(),
