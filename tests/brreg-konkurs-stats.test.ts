@@ -62,10 +62,22 @@ describe('brreg.konkurs.by_county', () => {
     expect(d.counties[0]).toEqual({ fylkesnummer: '03', fylke: 'Oslo', count: 2 });
   });
 
-  it('refuses year together with fraAar or tilAar, naming the fields', async () => {
+  it('accepts year with an equal fraAar and tilAar (year = fraAar = tilAar), the same answer as year alone', async () => {
+    const t = createTestApp();
+    const alone = await ok(t, 'brreg', 'brreg.konkurs.by_county', { year: 2026, nace: '47.761' });
+    const both = await ok(t, 'brreg', 'brreg.konkurs.by_county', { year: 2026, fraAar: 2026, tilAar: 2026, nace: '47.761' });
+    const til = await ok(t, 'brreg', 'brreg.konkurs.by_county', { year: 2026, tilAar: 2026, nace: '47.761' });
+    expect(both).toEqual(alone);
+    expect(til).toEqual(alone);
+  });
+
+  it('refuses year with a disagreeing fraAar or tilAar, naming the fields and the values', async () => {
     const message = await refused('brreg.konkurs.by_county', { year: 2026, fraAar: 2025 });
-    expect(message).toMatch(/^year: cannot be combined with fraAar or tilAar/);
-    expect(await refused('brreg.konkurs.by_county', { year: 2026, tilAar: 2026 })).toMatch(/^year:/);
+    expect(message).toBe(
+      'year: year 2026 means fraAar = tilAar = 2026, so fraAar must equal it when sent along (got fraAar 2025); give year alone for one calendar year, or fraAar and tilAar without year for a range',
+    );
+    expect(await refused('brreg.konkurs.by_county', { year: 2026, fraAar: 2026, tilAar: 2027 })).toMatch(/^year: .*so tilAar must equal it .*\(got tilAar 2027\)/);
+    expect(await refused('brreg.konkurs.by_county', { year: 2026, fraAar: 2024, tilAar: 2025 })).toMatch(/so fraAar and tilAar must equal it .*\(got fraAar 2024, tilAar 2025\)/);
   });
 
   it('rejects years outside 1900-9999, naming the field and the bound', async () => {
@@ -129,6 +141,13 @@ describe('brreg.konkurs.industry_breakdown', () => {
     expect(await refused('brreg.konkurs.industry_breakdown', { fraAar: 1899 })).toBe('fraAar: must be at least 1900 (got 1899)');
     expect(await refused('brreg.konkurs.industry_breakdown', { year: 10000 })).toBe('year: must be at most 9999 (got 10000)');
     expect(await refused('brreg.konkurs.industry_breakdown', { year: 2026, kommunenummer: '301' })).toMatch(/^kommunenummer: must be exactly 4 digits/);
+  });
+
+  it('accepts year with equal fraAar and tilAar, and refuses a disagreeing tilAar by name', async () => {
+    const t = createTestApp();
+    const alone = await ok(t, 'brreg', 'brreg.konkurs.industry_breakdown', { year: 2026, kommunenummer: '4203' });
+    expect(await ok(t, 'brreg', 'brreg.konkurs.industry_breakdown', { year: 2026, fraAar: 2026, tilAar: 2026, kommunenummer: '4203' })).toEqual(alone);
+    expect(await refused('brreg.konkurs.industry_breakdown', { year: 2026, tilAar: 2025 })).toMatch(/^year: .*tilAar must equal it .*\(got tilAar 2025\)/);
   });
 });
 
@@ -243,8 +262,10 @@ describe('brreg.konkurs.trend', () => {
     expect(sent(t)).toBe(1);
   });
 
-  it('refuses year with fraAar, and a tilAar before the default fraAar', async () => {
-    expect(await refused('brreg.konkurs.trend', { year: 2026, fraAar: 2024 })).toMatch(/^year: cannot be combined/);
+  it('accepts year with equal fraAar/tilAar, and refuses disagreeing ones and a tilAar before the default fraAar', async () => {
+    const t = createTestApp();
+    expect(await ok(t, 'brreg', 'brreg.konkurs.trend', { year: 2030, fraAar: 2030, tilAar: 2030 })).toMatchObject({ period: { fraAar: 2030, tilAar: 2030 }, series: [] });
+    expect(await refused('brreg.konkurs.trend', { year: 2026, fraAar: 2024 })).toMatch(/^year: year 2026 means fraAar = tilAar = 2026, so fraAar must equal it/);
     expect(await refused('brreg.konkurs.trend', { tilAar: 2020 })).toMatch(/fraAar 2024 is after tilAar 2020 \(fraAar defaults to the current year minus 2/);
   });
 

@@ -92,9 +92,24 @@ describe('brreg_konkurs_get', () => {
     await expectUpstreamFailure('brreg_konkurs_get', { orgnr: '899999983' });
   });
 
-  it('requires a valid organisation number', async () => {
+  it('requires a 9-digit organisation number', async () => {
     await expectInvalid('brreg_konkurs_get', {}, 'orgnr: is required');
-    await expectInvalid('brreg_konkurs_get', { orgnr: '915330194' }, 'orgnr: fails the modulus-11 check digit');
+    await expectInvalid('brreg_konkurs_get', { orgnr: '12345678' }, 'orgnr: must be exactly 9 digits');
+    await expectInvalid('brreg_konkurs_get', { orgnr: '12345678x' }, 'orgnr: must be exactly 9 digits');
+  });
+
+  it('answers 404 ORG_NOT_FOUND for a 9-digit number whose check digit fails, without asking the register', async () => {
+    for (const orgnr of ['123456789', '915330194']) {
+      const t = createTestApp();
+      const r = await callTool(t, SLUG, 'brreg_konkurs_get', { orgnr });
+      expect(r.isError).toBe(true);
+      expect(r.data.error).toMatchObject({ code: 'not_found', status: 404, detailCode: 'ORG_NOT_FOUND' });
+      expect(r.data.error.message).toBe(`${orgnr} is not in Enhetsregisteret: its modulus-11 check digit fails, so no entity can have this number`);
+      expect(t.services.upstream.sent.get('brreg') ?? 0).toBe(0);
+    }
+    const res = await createTestApp().fetch('/api/connectors/brreg-konkurs/konkurs/enhet/123456789', auth);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'not_found', detailCode: 'ORG_NOT_FOUND' });
   });
 
   it('serves the connector route', async () => {
@@ -226,7 +241,7 @@ describe('brreg.konkurs.bostyrer', () => {
       expect(r.data).toMatchObject({ orgnr: '915330193', observation: 'measured', antall: 1, sistEndret: '2026-08-26' });
       expect(r.data.bostyrere).toEqual([
         {
-          rolle: { kode: 'BOBE', beskrivelse: 'Bostyrer' },
+          rolle: { kode: 'BOBE', registerKode: 'BOBE', beskrivelse: 'Bostyrer' },
           valgtAv: null,
           fratraadt: false,
           avregistrert: false,

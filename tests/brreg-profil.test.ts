@@ -19,7 +19,13 @@ describe('brreg.profil', () => {
     expect(roller).toHaveLength(7);
     expect(roller[0]).toMatchObject({ gruppe: 'DAGL', rolle: { kode: 'DAGL', beskrivelse: 'Daglig leder' }, holder: 'person', navn: 'Kari Nordmann', fodselsdato: '1970-01-01' });
     expect(roller.find((x) => x.navn === 'Per Olav Hansen')).toMatchObject({ rolle: { kode: 'MEDL' }, avregistrert: true });
-    expect(roller.find((x) => x.gruppe === 'REVI')).toMatchObject({ holder: 'enhet', navn: 'ERNST & YOUNG AS', orgnr: '976389387' });
+    expect(roller.find((x) => x.gruppe === 'REVISOR')).toMatchObject({
+      gruppeRegisterKode: 'REVI',
+      rolle: { kode: 'REVISOR', registerKode: 'REVI' },
+      holder: 'enhet',
+      navn: 'ERNST & YOUNG AS',
+      orgnr: '976389387',
+    });
     expect(roller.find((x) => x.navn === 'Jonas Lie')).toMatchObject({ valgtAv: { kode: 'AREP' } });
 
     // The same key figures brreg.regnskap.summary gives: SELSKAP 2025, in USD.

@@ -27,12 +27,15 @@ async function expectUpstreamFailure(name: string, args: unknown) {
 }
 
 describe('brreg.regnskap.liste', () => {
-  it('lists every filed statement of the example, newest first, SELSKAP before KONSERN', async () => {
+  it('lists only the latest filed annual accounts: both statements of the latest year, SELSKAP first, naming the earlier years', async () => {
+    // The recording holds 6 statements, 2023-2025 x SELSKAP/KONSERN (the real answer's shape).
     const r = await call('liste', { orgnr: '923609016' });
     expect(r.isError).toBe(false);
-    expect(r.data.count).toBe(6);
-    expect(r.data.aar).toEqual([2025, 2024, 2023]);
-    expect(r.data.regnskap.map((x: { id: string }) => x.id)).toEqual(['7192427', '7192429', '5667197', '5667199', '5027443', '5027445']);
+    expect(r.data).toMatchObject({ aar: 2025, count: 2, tidligereAar: [2024, 2023] });
+    expect(r.data.regnskap.map((x: { id: string; regnskapstype: string; aar: number }) => [x.id, x.regnskapstype, x.aar])).toEqual([
+      ['7192427', 'SELSKAP', 2025],
+      ['7192429', 'KONSERN', 2025],
+    ]);
     const first = r.data.regnskap[0];
     expect(first).toMatchObject({
       id: '7192427',
@@ -44,15 +47,20 @@ describe('brreg.regnskap.liste', () => {
       oppstillingsplan: 'store',
     });
     expect(first.nokkeltall).toMatchObject({ driftsinntekter: 67956000000, aarsresultat: 5731000000, egenkapital: 39182000000, gjeld: 64249000000 });
-    expect(r.data.note).toBeUndefined();
+    expect(r.data.note).toBe('Only the latest filed accounts (2025) are listed; the register also holds 2024, 2023: use brreg.regnskap.trend to compare years.');
   });
 
-  it('filters by regnskapstype on the upstream', async () => {
+  it('gives the latest year of the requested regnskapstype only', async () => {
     const r = await call('liste', { orgnr: '923609016', regnskapstype: 'KONSERN' });
-    expect(r.data.count).toBe(3);
-    expect(r.data.regnskapstype).toBe('KONSERN');
-    expect(new Set(r.data.regnskap.map((x: { regnskapstype: string }) => x.regnskapstype))).toEqual(new Set(['KONSERN']));
+    expect(r.data).toMatchObject({ regnskapstype: 'KONSERN', aar: 2025, count: 1, tidligereAar: [2024, 2023] });
+    expect(r.data.regnskap.map((x: { id: string }) => x.id)).toEqual(['7192429']);
     expect(r.data.regnskap[0].nokkeltall.driftsinntekter).toBe(106462000000);
+  });
+
+  it('has no note when the register holds one year only', async () => {
+    const r = await call('liste', { orgnr: '964118191' });
+    expect(r.data).toMatchObject({ aar: 2025, count: 1, tidligereAar: [] });
+    expect(r.data.note).toBeUndefined();
   });
 
   it('rejects a regnskapstype in the wrong case and names the allowed values', async () => {
@@ -67,7 +75,7 @@ describe('brreg.regnskap.liste', () => {
   it('answers an empty list when nothing is filed (404)', async () => {
     const r = await call('liste', { orgnr: '973160834' });
     expect(r.isError).toBe(false);
-    expect(r.data).toMatchObject({ orgnr: '973160834', count: 0, regnskap: [], aar: [] });
+    expect(r.data).toMatchObject({ orgnr: '973160834', count: 0, regnskap: [], aar: null, tidligereAar: [] });
     expect(r.data.note).toContain('no filed accounts');
   });
 
@@ -86,8 +94,8 @@ describe('brreg.regnskap.liste', () => {
     const res = await t.fetch('/api/connectors/brreg/regnskap/923609016?regnskapstype=SELSKAP', auth);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.count).toBe(3);
-    expect(body.aar).toEqual([2025, 2024, 2023]);
+    expect(body).toMatchObject({ aar: 2025, count: 1, tidligereAar: [2024, 2023] });
+    expect(body.regnskap[0].id).toBe('7192427');
   });
 });
 

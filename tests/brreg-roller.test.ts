@@ -15,7 +15,7 @@ async function ok(t: TestApp, name: string, args: unknown) {
 const fails = (t: TestApp, name: string, args: unknown) => callToolError(t, 'brreg', name, args);
 
 interface Role {
-  rolle: { kode: string };
+  rolle: { kode: string; registerKode: string; beskrivelse: string };
   navn: string;
   innehaverType: string;
   fodselsdato: string | null;
@@ -34,7 +34,7 @@ describe('brreg.roller.lookup', () => {
     const t = createTestApp();
     const d = await ok(t, name, { orgnr: '923609016' });
     expect(d.orgnr).toBe('923609016');
-    expect(d.rollegrupper.map((g: { kode: string }) => g.kode)).toEqual(['DAGL', 'STYR', 'REVI']);
+    expect(d.rollegrupper.map((g: { kode: string; registerKode: string }) => [g.kode, g.registerKode])).toEqual([['DAGL', 'DAGL'], ['STYR', 'STYR'], ['REVISOR', 'REVI']]);
     expect(d.rollegrupper[1]).toMatchObject({ beskrivelse: 'Styre', sistEndret: '2026-09-04' });
     expect(d).toMatchObject({ antallRoller: 7, antallAktive: 6 });
     const all = roles(d);
@@ -44,9 +44,24 @@ describe('brreg.roller.lookup', () => {
     const hansen = all.find((r) => r.navn === 'Per Olav Hansen')!;
     expect(hansen).toMatchObject({ rolle: { kode: 'MEDL' }, avregistrert: true, slutt: { grunn: 'avregistrert', dato: null } });
     expect(all.find((r) => r.navn === 'Jonas Lie')!.valgtAv).toMatchObject({ kode: 'AREP' });
-    const auditor = all.find((r) => r.rolle.kode === 'REVI')!;
+    const auditor = all.find((r) => r.rolle.kode === 'REVISOR')!;
+    expect(auditor.rolle).toEqual({ kode: 'REVISOR', registerKode: 'REVI', beskrivelse: 'Revisor' });
     expect(auditor).toMatchObject({ innehaverType: 'enhet', navn: 'ERNST & YOUNG AS', fodselsdato: null, enhet: { orgnr: '976389387' }, slutt: null });
     expect(d.note).toMatch(/no role start or end dates/);
+  });
+
+  it("names role groups and roles as the spec does (PROKURA, REVISOR), with the register's code beside", async () => {
+    const d = await ok(createTestApp(), name, { orgnr: '999999948' });
+    expect(d.rollegrupper.map((g: { kode: string; registerKode: string; beskrivelse: string }) => [g.kode, g.registerKode, g.beskrivelse])).toEqual([
+      ['DAGL', 'DAGL', 'Daglig leder'],
+      ['PROKURA', 'PROK', 'Prokura'],
+      ['REVISOR', 'REVI', 'Revisor'],
+    ]);
+    expect(roles(d).map((r) => r.rolle)).toEqual([
+      { kode: 'DAGL', registerKode: 'DAGL', beskrivelse: 'Daglig leder' },
+      { kode: 'PROKURA', registerKode: 'PROK', beskrivelse: 'Prokura' },
+      { kode: 'REVISOR', registerKode: 'REVI', beskrivelse: 'Revisor' },
+    ]);
   });
 
   it('marks a role the register reports as fratraadt, with no date', async () => {
@@ -142,7 +157,7 @@ describe('brreg.roller.interlocks', () => {
     const d = await ok(t, name, { orgnr: '923609016' });
     expect(d.status).toBe('ok');
     expect(d.interlocks).toEqual([{ orgnr: '976389387', company: 'ERNST & YOUNG AS', sharedMembers: 1, sharedMemberNames: ['Kari Nordmann'] }]);
-    expect(d.comparedCompanies).toEqual([{ orgnr: '976389387', company: 'ERNST & YOUNG AS', via: ['REVI'], status: 'compared' }]);
+    expect(d.comparedCompanies).toEqual([{ orgnr: '976389387', company: 'ERNST & YOUNG AS', via: ['REVISOR'], status: 'compared' }]);
     expect(d.inkluderFratraadte).toBe(false);
     expect(d.note).toMatch(/no search by person/);
     expect(d.note).toMatch(/false positives possible/);
@@ -252,6 +267,8 @@ describe('brreg.roller.network', () => {
     expect(d).toMatchObject({ nodeCount: 7, edgeCount: 6, truncated: false, status: 'ok', personExpansion: 'none' });
     expect(d.degradedReason).toBeUndefined();
     expect(d.nodes.find((n: Node) => n.id === EY).expanded).toBe(false);
+    // Role codes as the spec names them, the register's beside.
+    expect(d.edges.find((e: Edge) => e.from === EY)).toMatchObject({ to: 'org:923609016', rolle: 'REVISOR', rolleRegisterKode: 'REVI', rollegruppe: 'REVISOR', rollegruppeRegisterKode: 'REVI' });
   });
 
   it('includes roles marked as ended when inkluderFratraadte is true, as inactive edges', async () => {

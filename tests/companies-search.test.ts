@@ -121,11 +121,13 @@ describe('companies.search, DK (CVR)', () => {
     expect(r.data).toMatchObject({ total: 0, companies: [] });
   });
 
-  it('refuses a window past the CVR index ceiling as page-out-of-range', async () => {
+  it('refuses a window past the CVR index ceiling as page-out-of-range, saying it is the upstream limit', async () => {
     const t = createTestApp({ env: CVR_ENV });
     const e = await fails(t, { q: 'a', country: 'DK', page: 60, pageSize: 50 });
     expect(e.detailCode).toBe('page_out_of_range');
-    expect(e.message).toMatch(/at most 3000 for country DK/);
+    expect(e.message).toBe(
+      'page: (page+1)*pageSize must be at most 3000: this is the upstream limit of the CVR search index (Erhvervsstyrelsen), which refuses from+size above 3000 ("Result window is too large") (got page 60, pageSize 50: (60+1)*50 = 3050); narrow q instead of paging further (country DK)',
+    );
     expect(sent(t, 'cvr')).toBe(0);
   });
 

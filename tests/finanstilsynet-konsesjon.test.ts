@@ -162,9 +162,8 @@ describe('finanstilsynet.konsesjon.search', () => {
 
   it.each([
     [{ status: 'revoked' }, 'status', /one of "aktiv", "tilbakekalt", "utløpt"/],
-    [{ navn: 'a' }, 'navn', /at least 2 characters/],
+    [{ navn: '' }, 'navn', /at least 1 character/],
     [{ orgnr: '12345678' }, 'orgnr', /exactly 9 digits/],
-    [{ type: 'BANK!' }, 'type', /licence type code/],
     [{ type: 'BANK', page: -1 }, 'page', /at least 0/],
   ])('rejects %j naming the field and the bound', async (args, field, bound) => {
     const t = createTestApp();
@@ -172,6 +171,20 @@ describe('finanstilsynet.konsesjon.search', () => {
     expect(e.code).toBe('invalid_input');
     expect(e.message).toContain(`${field}:`);
     expect(e.message).toMatch(bound);
+  });
+
+  it('accepts a one-letter navn and any type text: the spec bounds neither', async () => {
+    const t = createTestApp();
+    const one = await callTool(t, SLUG, name, { navn: 's', orgnr: '984851006' });
+    expect(one.isError, JSON.stringify(one.data)).toBe(false);
+    expect(one.data).toMatchObject({ total: 1, virksomheter: [{ orgnr: '984851006' }] });
+    const x = await callTool(t, SLUG, name, { type: 'x' });
+    expect(x.isError, JSON.stringify(x.data)).toBe(false);
+    expect(x.data).toMatchObject({ filter: { type: 'X' }, total: 0, virksomheter: [] });
+    for (const type of ['BANK!', 'A', 'EN-SVÆRT-LANG-KODE-SOM-IKKE-FINNES']) {
+      const tool = t.services.registry.server(SLUG)!.tools.find((x) => x.name === name)!;
+      expect(tool.schema.safeParse({ type }).success, type).toBe(true);
+    }
   });
 
   it('reports an upstream failure as upstream_unavailable', async () => {

@@ -66,6 +66,8 @@ describe.each(tools)('tool %s', (_label, tool) => {
       expect(props[param], `${tool.name}.${param}`).toBeDefined();
       for (const [rule, value] of Object.entries(rules)) {
         if (rule === 'required') expect(required.has(param), `${tool.name}.${param} required`).toBe(value);
+        // null: the spec sets no such bound, so the schema must not have one.
+        else if (value === null) expect(props[param][rule], `${tool.name}.${param}.${rule} is not in the spec`).toBeUndefined();
         else expect(props[param][rule], `${tool.name}.${param}.${rule}`).toEqual(value);
       }
     }

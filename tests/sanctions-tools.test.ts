@@ -150,7 +150,7 @@ describe('sanctions.eu.search', () => {
     await expectInvalid('sanctions.eu.search', { q: 'P' }, 'q', 'q: must be at least 2 characters');
     await expectInvalid('sanctions.eu.search', { q: ' P ' }, 'q', 'at least 2 characters');
     await expectInvalid('sanctions.eu.search', { type: 'ship' }, 'type', 'must be one of "person", "organisation", "vessel"');
-    await expectInvalid('sanctions.eu.search', { regime: 'U K R' }, 'regime', 'must be a programme code');
+    await expectInvalid('sanctions.eu.search', { regime: ' ' }, 'regime', 'regime: must be at least 1 character');
     await expectInvalid('sanctions.eu.search', { q: 'Putin', limit: 0 }, 'limit', 'limit: must be at least 1');
     await expectInvalid('sanctions.eu.search', { q: 'Putin', limit: 101 }, 'limit', 'limit: must be at most 100');
     const r = await call('sanctions.eu.search', { q: 'Putin', limit: 100 });
@@ -163,6 +163,19 @@ describe('sanctions.eu.search', () => {
     expect(r.data).toMatchObject({ total: 0, count: 0, entities: [], nextCursor: null, facets: { types: {}, regimes: {} } });
     expect(r.data.note).toMatch(/not a screening verdict: screening.screen/);
     expect((await call('sanctions.eu.search', { regime: 'XYZ' })).data.total).toBe(0);
+  });
+
+  it('accepts any regime text (the spec bounds it by nothing); one no entity carries answers empty, naming the codes in use', async () => {
+    for (const regime of ['U', 'CFSP/2014/145', 'U K R']) {
+      const r = await call('sanctions.eu.search', { regime });
+      expect(r.isError, JSON.stringify(r.data)).toBe(false);
+      expect(r.data).toMatchObject({ query: { regime: regime.toUpperCase() }, total: 0, entities: [] });
+      expect(r.data.note).toContain(`No entity of the list has the programme code ${JSON.stringify(regime.toUpperCase())}; the codes in use are BLR, IRN, IRQ, MMR, PRK, SYR, TAQA, TERR, UKR, VEN.`);
+    }
+    // A known code that matches nothing with the other filters keeps the plain note.
+    const none = await call('sanctions.eu.search', { regime: 'VEN', type: 'vessel' });
+    expect(none.data.total).toBe(0);
+    expect(none.data.note).not.toMatch(/codes in use/);
   });
 
   it('is served on the connector route with the same answer', async () => {

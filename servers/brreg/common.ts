@@ -1,6 +1,7 @@
 // Pieces shared by the Brønnøysund tools: paths, coverage and the mapping of an Enhet.
 // Shapes and the small readers of them are in ../_shared/enhetsregisteret.ts (UPSTREAMS.md A1).
 import type { Coverage } from '../../runtime/define.js';
+import { ENHETSREGISTERET_WINDOW, pageWindowMessage, pastWindow } from '../_shared/upstream-limits.js';
 import { adresse, enhetUrl, kode, registerstatus, underenhetUrl, underenhetstatus, type Enhet, type Kode } from '../_shared/enhetsregisteret.js';
 
 export const ENHET_PATH = '/enhetsregisteret/api/enheter/{orgnr}';
@@ -57,23 +58,18 @@ export function mapEnhet(e: Enhet) {
 
 // --- Paging window and sub-unit mapping (enhet.underenheter, enheter.search) ---
 // brreg serves at most the first 10 000 hits of a search and answers HTTP 400 when
-// (page+1)*size exceeds that (UPSTREAMS.md A1, Limits).
-export const SEARCH_WINDOW = 10_000;
+// (page+1)*size exceeds that: an upstream limit (../_shared/upstream-limits.ts, README "Upstream limits").
+export const SEARCH_WINDOW = ENHETSREGISTERET_WINDOW.window;
 
 /**
- * A `refine` rule: rejects a page window brreg would answer with HTTP 400, naming both fields.
- * `sizeField` names the page-size field of the tool (`size`, or `limit`).
+ * A `refine` rule: rejects a page window brreg would answer with HTTP 400, naming both fields and
+ * saying that the limit is the upstream's. `sizeField` names the page-size field of the tool (`size`, or `limit`).
  */
 export function searchWindowRule(sizeField: 'size' | 'limit' = 'size', hint = 'narrow the filters instead of paging further') {
   return (input: { page: number } & Partial<Record<'size' | 'limit', number>>, issues: { add(message: string, path?: string[]): void }): void => {
-    const { page } = input;
     const size = input[sizeField] ?? 0;
-    const end = (page + 1) * size;
-    if (end > SEARCH_WINDOW) {
-      issues.add(
-        `(page+1)*${sizeField} must be at most ${SEARCH_WINDOW}, because Enhetsregisteret serves only the first ${SEARCH_WINDOW} hits of a search (got page ${page}, ${sizeField} ${size}: (${page}+1)*${size} = ${end}); ${hint}`,
-        ['page'],
-      );
+    if (pastWindow(ENHETSREGISTERET_WINDOW, input.page, size)) {
+      issues.add(pageWindowMessage(ENHETSREGISTERET_WINDOW, { page: 'page', size: sizeField }, input.page, size, hint), ['page']);
     }
   };
 }

@@ -88,8 +88,14 @@ export interface YearRange {
 /** Cross-field rules the schema can check without a clock. */
 export function yearRules(input: YearInput, issues: { add(message: string, path?: string[]): void }, maxSpan?: number): void {
   const { year: y, fraAar, tilAar } = input;
-  if (y !== undefined && (fraAar !== undefined || tilAar !== undefined)) {
-    issues.add('cannot be combined with fraAar or tilAar: give year alone for one calendar year, or fraAar and/or tilAar for a range', ['year']);
+  // year = fraAar = tilAar (spec 4.1): fraAar or tilAar sent along must agree with year.
+  const disagreeing = y === undefined ? [] : (['fraAar', 'tilAar'] as const).filter((k) => input[k] !== undefined && input[k] !== y);
+  if (disagreeing.length > 0) {
+    const got = disagreeing.map((k) => `${k} ${input[k]}`).join(', ');
+    issues.add(
+      `year ${y} means fraAar = tilAar = ${y}, so ${disagreeing.join(' and ')} must equal it when sent along (got ${got}); give year alone for one calendar year, or fraAar and tilAar without year for a range`,
+      ['year'],
+    );
   }
   if (fraAar !== undefined && tilAar !== undefined) {
     if (fraAar > tilAar) issues.add(`must not be before fraAar (got fraAar ${fraAar}, tilAar ${tilAar})`, ['tilAar']);

@@ -68,7 +68,7 @@ const naceField = () => naceCode('NACE industry code or prefix of the debtor, fo
 const kommuneField = () => kommunenummer('Municipality of the business address: 4 digits, for example 0301 (Oslo). Omit for the whole country.').optional();
 /** year, fraAar, tilAar of by_county and industry_breakdown (the current year when none is given). */
 const yearInputs = {
-  year: year('One calendar year, 1900-9999; the same as fraAar = tilAar = year. Cannot be combined with fraAar or tilAar.'),
+  year: year('One calendar year, 1900-9999; the same as fraAar = tilAar = year. fraAar or tilAar sent along must equal it.'),
   fraAar: year('First calendar year, 1900-9999. Default: tilAar.'),
   tilAar: year('Last calendar year, 1900-9999. Default: the current year.'),
 };
@@ -78,7 +78,7 @@ export const konkursByCounty = defineTool({
   name: 'konkurs.by_county',
   title: 'Bankruptcies per county',
   description:
-    'Bankruptcies opened per Norwegian county (2024 county structure) in one year or a range of years, optionally for one NACE industry code or prefix. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period, placed by the first two digits of the municipality of their business address: all 16 counties (zero included) sorted by count, unknown buckets last. Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year with fraAar/tilAar is refused. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the counties hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). total 0: no estate registered for these filters.',
+    'Bankruptcies opened per Norwegian county (2024 county structure) in one year or a range of years, optionally for one NACE industry code or prefix. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period, placed by the first two digits of the municipality of their business address: all 16 counties (zero included) sorted by count, unknown buckets last. Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year = fraAar = tilAar, so fraAar/tilAar sent with year must equal it. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the counties hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). total 0: no estate registered for these filters.',
   input: {
     ...yearInputs,
     nace: naceField(),
@@ -107,7 +107,7 @@ export const konkursIndustryBreakdown = defineTool({
   name: 'konkurs.industry_breakdown',
   title: 'Bankruptcies per industry',
   description:
-    'Bankruptcies opened per industry code (NACE, the debtor\'s main code), descending by count, in one year or a range of years, optionally for one NACE code or prefix and one municipality. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period; also summed per NACE division (2 digits). Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year with fraAar/tilAar is refused. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the buckets hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). An empty list with total 0: no estate registered for these filters.',
+    'Bankruptcies opened per industry code (NACE, the debtor\'s main code), descending by count, in one year or a range of years, optionally for one NACE code or prefix and one municipality. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period; also summed per NACE division (2 digits). Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year = fraAar = tilAar, so fraAar/tilAar sent with year must equal it. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the buckets hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). An empty list with total 0: no estate registered for these filters.',
   input: {
     ...yearInputs,
     nace: naceField(),
@@ -181,7 +181,7 @@ export const konkursTrend = defineTool({
   name: 'konkurs.trend',
   title: 'Bankruptcy trend',
   description:
-    'A gap-filled series of bankruptcies opened per month, quarter or year (granularity, default month) from fraAar (default the current year minus 2) through tilAar (default the current year), or for one `year` (1900-9999; not with fraAar/tilAar), optionally for a NACE code or prefix and a municipality. Every period is present, zero where no estate was registered; it stops at the current period (marked partial). Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret: with at most 60 periods each is counted exactly by the upstream (one request per period); with more, the estates are listed once (at most 10 000) and `truncated: true` means the series holds fewer than `total`. Estates are deleted when wound up, so periods more than about two years back undercount (flag `undercounted`, see `coverage`).',
+    'A gap-filled series of bankruptcies opened per month, quarter or year (granularity, default month) from fraAar (default the current year minus 2) through tilAar (default the current year), or for one `year` (1900-9999; year = fraAar = tilAar, so fraAar/tilAar sent with it must equal it), optionally for a NACE code or prefix and a municipality. Every period is present, zero where no estate was registered; it stops at the current period (marked partial). Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret: with at most 60 periods each is counted exactly by the upstream (one request per period); with more, the estates are listed once (at most 10 000) and `truncated: true` means the series holds fewer than `total`. Estates are deleted when wound up, so periods more than about two years back undercount (flag `undercounted`, see `coverage`).',
   input: {
     year: yearInputs.year,
     fraAar: year('First calendar year, 1900-9999. Default: the current year minus 2.'),

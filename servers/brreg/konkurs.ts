@@ -16,6 +16,7 @@ import { minusDays, osloDate } from '../../runtime/dates.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int, orgnr, page, size } from '../../runtime/fields.js';
+import { orgNotFound, registeredOrgnr, requireIssuableOrgnr } from '../_shared/registered-orgnr.js';
 import { adresse, embedded, enhetUrl, kode, registerstatus, type Enhet, type HalPage, type RollerSvar } from '../_shared/enhetsregisteret.js';
 import {
   ENHET_PATH,
@@ -42,15 +43,16 @@ const konkursGet = defineTool({
   name: '_konkurs_get',
   title: 'Is this company registered bankrupt?',
   description:
-    'Whether a Norwegian organisation number is registered bankrupt in Enhetsregisteret. Every entity in the register gets `registrertKonkurs` (true/false); one not flagged bankrupt (solvent, under dissolution or deleted alike) gets false with `konkurs: null`, never not_found. When bankrupt, `konkurs` holds name, organisation form, industry code, founding date, bankruptcy date (konkursdato) and address. Also gives the register status word (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet) and whether the number is itself a bankruptcy estate (erKonkursbo). Only a number that is not a registered entity answers not_found with detailCode ORG_NOT_FOUND; a sub-unit (underenhet) number is not an entity and answers so too. The flag is what the register shows today; a lifted bankruptcy reads false.',
-  input: { orgnr: orgnr() },
+    'Whether a Norwegian organisation number is registered bankrupt in Enhetsregisteret. Every entity in the register gets `registrertKonkurs` (true/false); one not flagged bankrupt (solvent, under dissolution or deleted alike) gets false with `konkurs: null`, never not_found. When bankrupt, `konkurs` holds name, organisation form, industry code, founding date, bankruptcy date (konkursdato) and address. Also gives the register status word (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet) and whether the number is itself a bankruptcy estate (erKonkursbo). Only a number that is not a registered entity answers not_found with detailCode ORG_NOT_FOUND; a sub-unit (underenhet) number is not an entity and answers so too, as does a 9-digit number whose check digit fails (no entity can have it; answered without asking the register). The flag is what the register shows today; a lifted bankruptcy reads false.',
+  input: { orgnr: registeredOrgnr() },
   coverage,
   cacheTtlSeconds: HOUR,
   route: '/konkurs/enhet/:orgnr',
   example: { orgnr: '915330193' },
   run: async ({ orgnr }, ctx) => {
+    requireIssuableOrgnr(orgnr);
     const e = await ctx.find<Enhet>('brreg', ENHET_PATH, { params: { orgnr } });
-    if (!e) throw fail.notFound(`${orgnr} is not in Enhetsregisteret`, { detailCode: 'ORG_NOT_FOUND' });
+    if (!e) throw orgNotFound(orgnr);
     const bankrupt = e.konkurs === true;
     return {
       orgnr: e.organisasjonsnummer,

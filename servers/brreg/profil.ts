@@ -10,7 +10,7 @@ import { orgnr } from '../../runtime/fields.js';
 import type { Enhet, RollerSvar } from '../_shared/enhetsregisteret.js';
 import { DAY, ENHET_PATH, REGNSKAP_PATH, ROLLER_PATH, mapEnhet, registerCoverage } from './common.js';
 import { sammendrag, type Regnskap } from './regnskap-figures.js';
-import { rolleholder } from './rolleholder.js';
+import { rolleholder, specRoleName } from './rolleholder.js';
 
 type SourceStatus = 'ok' | 'error' | 'not_found';
 
@@ -62,7 +62,7 @@ const profil = defineTool({
       roller:
         rollegrupper === null
           ? null
-          : rollegrupper.flatMap((g) => (g.roller ?? []).map((r) => ({ gruppe: g.type.kode, gruppeBeskrivelse: g.type.beskrivelse, ...rolleholder(r) }))),
+          : rollegrupper.flatMap((g) => (g.roller ?? []).map((r) => ({ gruppe: specRoleName(g.type.kode), gruppeRegisterKode: g.type.kode, gruppeBeskrivelse: g.type.beskrivelse, ...rolleholder(r) }))),
       regnskap: accounts,
       _sources: sources,
       ...(Object.keys(errors).length > 0 && { _errors: errors }),

@@ -5,7 +5,8 @@
 // empty body when nothing matches) and live captures of 2026-09-23 (ikkeseb/brreg-snap
 // tests/fixtures/brreg/regnskap-*.json: 404 = nothing filed, 500 = bank/insurance plans BANK/FORS).
 // Relied on but UNCONFIRMED: how many years the list holds (one year per type in most captures,
-// three for Equinor), so every tool reports what it found rather than assuming either.
+// three for Equinor), so every tool reports what it found rather than assuming either; regnskap.liste
+// keeps the latest year only, as the spec says, and names the earlier years it leaves out.
 import { z } from 'zod';
 import type { ToolContext } from '../../runtime/context.js';
 import { defineTool } from '../../runtime/define.js';
@@ -44,25 +45,40 @@ async function filed(ctx: ToolContext, orgnr: string, type?: Regnskapstype): Pro
   return newestFirst((list ?? []).filter((r) => !type || r.regnskapstype === type));
 }
 
+/** The statements of the latest accounting year in a newest-first list, and the years left out. */
+function latestYear(list: Regnskap[]) {
+  const aar = list.length > 0 ? regnskapsaar(list[0]) : null;
+  const latest = list.filter((r) => regnskapsaar(r) === aar);
+  const earlierYears = [...new Set(list.filter((r) => regnskapsaar(r) !== aar).map(regnskapsaar))];
+  return { aar, latest, earlierYears };
+}
+
 const regnskapListe = defineTool({
   name: 'regnskap.liste',
-  title: 'List filed annual accounts',
+  title: 'List the latest filed annual accounts',
   description:
-    `The annual accounts Regnskapsregisteret holds for a Norwegian organisation number, newest first: per statement its id (pass it to brreg.regnskap.dokument), type (SELSKAP or KONSERN), accounting year and period, currency, plan, and key figures (revenue, operating result, net result, equity, debt, total assets, equity and debt ratios). Use it to see which statements exist before fetching one in full. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
-  input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit for both.') },
+    `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret (only the latest; no year parameter): the statements of the most recent accounting year, SELSKAP before KONSERN. A group company files its own (SELSKAP) and the group's (KONSERN) statement for a year, so both are listed unless regnskapstype picks one (then the latest year of that type). Per statement: its id (pass it to brreg.regnskap.dokument), type, accounting year and period, currency, plan, and key figures (revenue, operating result, net result, equity, debt, total assets, equity and debt ratios). When the register also holds earlier years, \`tidligereAar\` names them; brreg.regnskap.trend compares years. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
+  input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit for both types of the latest year.') },
   coverage,
   cacheTtlSeconds: DAY,
   route: '/regnskap/:orgnr',
   example: { orgnr: '923609016' },
   run: async ({ orgnr, regnskapstype }, ctx) => {
-    const list = await filed(ctx, orgnr, regnskapstype);
+    const { aar, latest, earlierYears } = latestYear(await filed(ctx, orgnr, regnskapstype));
+    const note =
+      aar === null
+        ? `Regnskapsregisteret has no filed accounts${regnskapstype ? ` of type ${regnskapstype}` : ''} for ${orgnr}.`
+        : earlierYears.length > 0
+          ? `Only the latest filed accounts (${aar}) are listed; the register also holds ${earlierYears.join(', ')}: use brreg.regnskap.trend to compare years.`
+          : undefined;
     return {
       orgnr,
       regnskapstype: regnskapstype ?? null,
-      count: list.length,
-      aar: [...new Set(list.map(regnskapsaar))],
-      regnskap: list.map((r) => ({ ...regnskapRef(r), nokkeltall: nokkeltall(r) })),
-      note: list.length === 0 ? `Regnskapsregisteret has no filed accounts${regnskapstype ? ` of type ${regnskapstype}` : ''} for ${orgnr}.` : undefined,
+      aar,
+      count: latest.length,
+      regnskap: latest.map((r) => ({ ...regnskapRef(r), nokkeltall: nokkeltall(r) })),
+      tidligereAar: earlierYears,
+      note,
       kilde: kilde(orgnr),
     };
   },

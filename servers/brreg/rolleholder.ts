@@ -2,7 +2,18 @@
 // (`GET /enhetsregisteret/api/enheter/{orgnr}/roller`, types in ../_shared/enhetsregisteret.ts,
 // UPSTREAMS.md A1), as brreg.profil and brreg.konkurs.bostyrer answer it. A holder is a `person`, an
 // `enhet`, or, for the trustee group BOBE, a `bostyrer{navn,postadresse,erDoed}`.
-import { adresse, kode, type RollerPerson, type RollerRolle } from '../_shared/enhetsregisteret.js';
+import { adresse, kode, type Kode, type RollerPerson, type RollerRolle } from '../_shared/enhetsregisteret.js';
+
+// Tool-server spec 4.1 names the role codes DAGL, STYR, LEDE, PROKURA, REVISOR, DTSO; the register
+// writes two of them PROK and REVI (UPSTREAMS.md A1, role codes). Answers give the spec's name and
+// the register's code side by side; any other code is the same in both.
+const SPEC_ROLE_NAMES: Readonly<Record<string, string>> = { PROK: 'PROKURA', REVI: 'REVISOR' };
+
+/** The spec's name of a role or role-group code of the register. */
+export const specRoleName = (registerCode: string): string => SPEC_ROLE_NAMES[registerCode] ?? registerCode;
+
+/** A role or role-group code: `kode` as the spec names it, `registerKode` as the register writes it. */
+export const rolleKode = (k: Kode) => ({ kode: specRoleName(k.kode), registerKode: k.kode, beskrivelse: k.beskrivelse });
 
 function personNavn(navn: RollerPerson['navn']): string | null {
   const parts = [navn?.fornavn, navn?.mellomnavn, navn?.etternavn].filter((p): p is string => !!p);
@@ -12,7 +23,7 @@ function personNavn(navn: RollerPerson['navn']): string | null {
 /** Who holds a role, whichever of `person`, `enhet` or `bostyrer` the register uses. */
 export function rolleholder(r: RollerRolle) {
   const base = {
-    rolle: kode(r.type),
+    rolle: rolleKode(r.type),
     valgtAv: kode(r.valgtAv),
     fratraadt: r.fratraadt ?? false,
     avregistrert: r.avregistrert ?? false,

@@ -11,6 +11,7 @@ import type { ToolContext } from '../../runtime/context.js';
 import { bool, int, orgnr, size, text } from '../../runtime/fields.js';
 import { kode, type Kode, type RollerGruppe, type RollerRolle, type RollerSvar } from '../_shared/enhetsregisteret.js';
 import { DAY, ROLLER_PATH, registerCoverage } from './common.js';
+import { rolleKode, specRoleName } from './rolleholder.js';
 
 /** Companies whose roles one call of interlocks or network fetches, at most (one upstream request each). */
 export const MAX_COMPANY_FETCHES = 25;
@@ -91,13 +92,12 @@ const ENDED_FILTER =
 
 function mapGroup(g: RollerGruppe) {
   return {
-    kode: g.type.kode,
-    beskrivelse: g.type.beskrivelse,
+    ...rolleKode(g.type),
     sistEndret: g.sistEndret ?? null,
     roller: (g.roller ?? []).map((r) => {
       const holder = holderOf(r);
       return {
-        rolle: { kode: r.type.kode, beskrivelse: r.type.beskrivelse },
+        rolle: rolleKode(r.type),
         innehaverType: holder.type,
         navn: holder.navn,
         fodselsdato: holder.type === 'person' ? holder.fodselsdato : null,
@@ -117,7 +117,8 @@ export const rollerLookup = defineTool({
   name: 'roller.lookup',
   title: 'Roles of a Norwegian legal entity',
   description:
-    'Current roles of one entity from Enhetsregisteret, grouped by role group (for example DAGL daily manager, STYR board with LEDE chair / MEDL member / VARA deputy, PROK procura, REVI auditor, REGN accountant, DTSO partner, BOBE bankruptcy trustee), with the date each group last changed. ' +
+    'Current roles of one entity from Enhetsregisteret, grouped by role group (for example DAGL daily manager, STYR board with LEDE chair / MEDL member / VARA deputy, PROKURA procura, REVISOR auditor, REGN accountant, DTSO partner, BOBE bankruptcy trustee), with the date each group last changed. ' +
+    'Every group and role gives `kode` as the spec names it and `registerKode` as the register writes it: they differ only for PROKURA (register PROK) and REVISOR (register REVI). ' +
     'Per role: the role code, the holder type (person, enhet for a company, bostyrer for a trustee), the name, the birth date of a person (the open API gives no national identity number), who elected the member (valgtAv, e.g. employee representative), and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
     'Use roller.interlocks or roller.network for connections to other companies. A number that is not in the register, or a deleted entity, answers not_found; an entity without registered roles answers an empty rollegrupper list.',
   input: { orgnr: orgnr() },
@@ -180,7 +181,8 @@ function companyHolders(roles: FlatRole[], root: string): Candidate[] {
   for (const r of roles) {
     if (r.holder.type !== 'enhet' || r.holder.orgnr === root) continue;
     const c = byOrgnr.get(r.holder.orgnr) ?? { orgnr: r.holder.orgnr, company: r.holder.navn, via: [] };
-    if (!c.via.includes(r.rolle.type.kode)) c.via.push(r.rolle.type.kode);
+    const role = specRoleName(r.rolle.type.kode);
+    if (!c.via.includes(role)) c.via.push(role);
     byOrgnr.set(r.holder.orgnr, c);
   }
   return [...byOrgnr.values()];
@@ -285,9 +287,12 @@ interface NetworkEdge {
   from: string;
   /** Company the role is held in. */
   to: string;
+  /** Role code as the spec names it (PROKURA, REVISOR, ...), and as the register writes it (PROK, REVI, ...). */
   rolle: string;
+  rolleRegisterKode: string;
   beskrivelse: string;
   rollegruppe: string;
+  rollegruppeRegisterKode: string;
   aktiv: boolean;
 }
 
@@ -308,10 +313,10 @@ export const rollerNetwork = defineTool({
   name: 'roller.network',
   title: 'Role network around a Norwegian legal entity',
   description:
-    'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (from role holder to company, with role code and whether the role is active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
+    'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (holder to company: role and group code, e.g. REVISOR, with the register code, e.g. REVI; whether active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
     'depth 1 (of 1 to 2, default 2) gives the role holders of the company; depth 2 also adds the role holders of every company that itself holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). ' +
     'Limit of the open API: it has no search by person, so a person\'s other roles cannot be found and persons are never expanded; depth 2 therefore expands company neighbours only, marked by status "partial" and personExpansion "company-neighbors" with degradedReason saying why. ' +
-    'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are identified by full name and birth date, so two entries merge only when both agree. ' +
+    'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are keyed by full name and birth date. ' +
     'inkluderFratraadte (default false) also includes roles the register marks as ended (fratraadt or avregistrert). A number that is not in the register answers not_found.',
   input: {
     orgnr: orgnr(),
@@ -341,7 +346,16 @@ export const rollerNetwork = defineTool({
       for (const r of roles.filter(keep)) {
         const n = nodeFor(r.holder, d);
         if (!n || n.id === companyId || !addNode(n)) continue;
-        edges.push({ from: n.id, to: companyId, rolle: r.rolle.type.kode, beskrivelse: r.rolle.type.beskrivelse, rollegruppe: r.gruppe.kode, aktiv: r.active });
+        edges.push({
+          from: n.id,
+          to: companyId,
+          rolle: specRoleName(r.rolle.type.kode),
+          rolleRegisterKode: r.rolle.type.kode,
+          beskrivelse: r.rolle.type.beskrivelse,
+          rollegruppe: specRoleName(r.gruppe.kode),
+          rollegruppeRegisterKode: r.gruppe.kode,
+          aktiv: r.active,
+        });
       }
     };
 

@@ -2,6 +2,7 @@
 import type { Coverage } from '../../runtime/define.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { fail } from '../../runtime/errors.js';
+import { ENHETSREGISTERET_WINDOW } from '../_shared/upstream-limits.js';
 
 export const DAY = 86_400;
 
@@ -16,16 +17,10 @@ export const BRREG_ENHET_PATH = '/enhetsregisteret/api/enheter/{orgnr}';
 export const BRREG_ENHETER_PATH = '/enhetsregisteret/api/enheter';
 export const BRREG_UPDATES_PATH = '/enhetsregisteret/api/oppdateringer/enheter';
 /** brreg pages only the first 10 000 hits of a search, and answers HTTP 400 when (page+1)*size > 10000. */
-export const BRREG_WINDOW = 10_000;
+export const BRREG_WINDOW = ENHETSREGISTERET_WINDOW.window;
 
 // CVR distribution Elasticsearch (A6), upstream `cvr`.
 export const CVR_SEARCH_PATH = '/cvr-permanent/virksomhed/_search';
-/**
- * from + size ceiling of the CVR index. UNCONFIRMED: one peer read 3000 from the index settings,
- * another assumes Elasticsearch's default of 10 000; the lower one is enforced so that a deep page
- * is refused with a clear 400 instead of failing upstream.
- */
-export const CVR_WINDOW = 3_000;
 /** Only the fields mapped here: Erhvervsstyrelsen asks clients to restrict `_source`. */
 export const CVR_SOURCE_FIELDS = [
   'Vrvirksomhed.cvrNummer',

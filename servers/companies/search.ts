@@ -8,9 +8,9 @@
 //       (the field is analysed text). hits.total is a number (Elasticsearch 6.8).
 //   FI: PRH YTJ v3 GET /companies?name=&page= (A7), fixed pages of 100 rows; the requested window is
 //       cut from one or two of them.
+// The CVR index refuses from+size above 3000 (an upstream limit: ../_shared/upstream-limits.ts).
 // UNCONFIRMED: YTJ's `page` is 1-based (peer notes say pages start at 1; the swagger text read here
-// does not say); the CVR from+size ceiling (3000 enforced, see common.ts); the YTJ companySituations
-// codes used for the status text.
+// does not say); the YTJ companySituations codes used for the status text.
 import { z } from 'zod';
 import type { ToolContext } from '../../runtime/context.js';
 import { defineTool } from '../../runtime/define.js';
@@ -18,13 +18,13 @@ import { fail } from '../../runtime/errors.js';
 import { page, size, text } from '../../runtime/fields.js';
 import { esTotal, type EsAnswer, type VirksomhedSource } from '../_shared/cvr.js';
 import { embedded, type Enhet as BrregEnhet, type HalPage } from '../_shared/enhetsregisteret.js';
+import { CVR_WINDOW, pageWindowMessage, pastWindow } from '../_shared/upstream-limits.js';
 import { BRREG_REGISTER, CVR_REGISTER, CVR_SEARCH_URL, PRH_REGISTER, brregStatus, cvrHit, iso, prhHit } from './company.js';
 import {
   BRREG_ENHETER_PATH,
   BRREG_WINDOW,
   CVR_SEARCH_PATH,
   CVR_SOURCE_FIELDS,
-  CVR_WINDOW,
   DAY,
   PRH_COMPANIES_PATH,
   PRH_PAGE_ROWS,
@@ -126,10 +126,8 @@ async function searchNorway(ctx: ToolContext, { q, page, pageSize }: Window) {
 async function searchDenmark(ctx: ToolContext, { q, page, pageSize }: Window) {
   requireCredentials(ctx, 'DK', 'Danish company search (country DK)');
   const from = page * pageSize;
-  if (from + pageSize > CVR_WINDOW) {
-    throw pageOutOfRange(
-      `page: (page+1)*pageSize must be at most ${CVR_WINDOW} for country DK, because the CVR search index serves only its first ${CVR_WINDOW} hits (got page ${page}, pageSize ${pageSize}); narrow q instead of paging further`,
-    );
+  if (pastWindow(CVR_WINDOW, page, pageSize)) {
+    throw pageOutOfRange(`page: ${pageWindowMessage(CVR_WINDOW, { page: 'page', size: 'pageSize' }, page, pageSize, 'narrow q instead of paging further (country DK)')}`);
   }
   const body = {
     from,
@@ -143,7 +141,7 @@ async function searchDenmark(ctx: ToolContext, { q, page, pageSize }: Window) {
   const total = esTotal(hits?.total, 0).total ?? 0;
   const companies: SearchHit[] = (hits?.hits ?? []).flatMap((h) => (h._source?.Vrvirksomhed ? [cvrHit(h._source.Vrvirksomhed)] : []));
   const notes: string[] = [];
-  if (total > CVR_WINDOW) notes.push(`${total} companies match, but only the first ${CVR_WINDOW} can be paged; narrow q to reach the rest.`);
+  if (total > CVR_WINDOW.window) notes.push(`${total} companies match, but the CVR index pages only the first ${CVR_WINDOW.window}; narrow q to reach the rest.`);
   return { total, companies, fetchedAt: answer.fetchedAt, register: CVR_REGISTER, url: CVR_SEARCH_URL, notes };
 }
 
@@ -185,7 +183,7 @@ export const companiesSearch = defineTool({
   title: 'Search Nordic companies by name',
   description:
     'Free-text company name search in one national register: NO Enhetsregisteret (default), DK CVR, FI YTJ (PRH). Returns total (hits in the register, not only this page), page, pageSize, country, canonicalUrl and companies: companyId, idType (NO_ORGNR, DK_CVR, FI_YTUNNUS; tells which lookup applies next), orgnr (Norwegian hits only), name, country, register status text and organisation form code; `source` names the register and when its answer was fetched. ' +
-    'q is at least 1 character; pageSize 1 to 50 (default 20); page is 0-based (default 0). For NO, page*pageSize must be below 10000 (the register serves only its first 10000 hits; a deeper page is refused as page-out-of-range); for DK (page+1)*pageSize may not exceed 3000. DK needs CVR credentials on the server, otherwise it answers not_configured. SE is not searchable by name: use companies.lookup with the organisation number. ' +
+    'q is at least 1 character; pageSize 1 to 50 (default 20); page is 0-based (default 0). For NO, page*pageSize must be below 10000 (the register serves only its first 10000 hits; a deeper page is refused as page-out-of-range); for DK (page+1)*pageSize may not exceed 3000 (the CVR index\'s own limit). DK needs CVR credentials on the server, otherwise it answers not_configured. SE is not searchable by name: use companies.lookup with the organisation number. ' +
     'An empty companies list with total 0 means no company name matches. Use companies.lookup for the full record of one hit.',
   input: {
     q: text('Company name or part of it, for example "equinor" or "nokia". At least 1 character.', 1, 200),

@@ -125,6 +125,17 @@ function count(values: string[]): Record<string, number> {
   return Object.fromEntries(Object.entries(out).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
+const NO_MATCH =
+  'No entity of the EU consolidated list matches these filters literally. This is not a screening verdict: screening.screen scores spelling variants, transliterations and initials.';
+
+/** Why a search found nothing; names the programme codes in use when `regime` is none of them. */
+function emptyNote(index: SanctionsIndex, regime: string | undefined): string {
+  if (regime === undefined) return NO_MATCH;
+  const codes = [...new Set(index.entities.flatMap((e) => e.programmes.map((p) => p.toUpperCase())))].sort();
+  if (codes.includes(regime)) return NO_MATCH;
+  return `No entity of the list has the programme code ${JSON.stringify(regime)}; the codes in use are ${codes.join(', ')}. ${NO_MATCH}`;
+}
+
 export const euSearch = defineTool({
   name: 'eu.search',
   title: 'Search the EU consolidated sanctions list',
@@ -133,11 +144,15 @@ export const euSearch = defineTool({
   input: {
     q: z.string().trim().min(2).max(200).optional().describe('Name words (any order) or an identifier; at least 2 characters.'),
     type: z.enum(ENTITY_TYPES).optional().describe('Kind of entity: person, organisation or vessel (an enterprise listed with an IMO number).'),
+    // The spec bounds regime by nothing: any text is compared with the programme codes, and one
+    // that no entity carries answers an empty list naming the codes that exist.
     regime: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{2,16}$/, { error: (iss) => `must be a programme code such as UKR, BLR or TAQA (got ${JSON.stringify(iss.input)})` })
+      .trim()
+      .min(1)
+      .max(200)
       .optional()
-      .describe('Sanctions regime as the list\'s programme code, case-insensitive: UKR (Russia/Ukraine territorial integrity), RUS, BLR, SYR, IRN, IRQ, PRK, MMR, VEN, TAQA (ISIL/Al-Qaida), TERR (terrorist list) and others.'),
+      .describe('Sanctions regime as the list\'s programme code, case-insensitive: UKR (Russia/Ukraine territorial integrity), RUS, BLR, SYR, IRN, IRQ, PRK, MMR, VEN, TAQA (ISIL/Al-Qaida), TERR (terrorist list) and others. A value that is no programme code of the list matches nothing; the answer then names the codes in use.'),
     limit: int({ min: 1, max: 100, default: 50, description: 'Entities per page, 1 to 100. Default 50.' }),
     cursor: z.string().min(1).max(512).optional().describe('Opaque: the nextCursor of the previous answer, with the same q, type and regime.'),
   },
@@ -191,9 +206,7 @@ export const euSearch = defineTool({
         types: count(ranked.map((h) => index.entities[h.entity].type)),
         regimes: count(ranked.flatMap((h) => index.entities[h.entity].programmes)),
       },
-      ...(ranked.length === 0 && {
-        note: 'No entity of the EU consolidated list matches these filters literally. This is not a screening verdict: screening.screen scores spelling variants, transliterations and initials.',
-      }),
+      ...(ranked.length === 0 && { note: emptyNote(index, wantRegime) }),
       list: freshness,
     };
   },
