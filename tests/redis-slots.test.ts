@@ -46,7 +46,7 @@ describe.runIf(hasRedis)('concurrency slots as leases in Redis', () => {
     expect(held.every((release) => typeof release === 'function')).toBe(true);
     // Killed: it never releases and never renews again.
     await dying.link.close();
-    const leases = () => survivor.link.client.zrange('slot:c:dead', 0, -1, 'WITHSCORES');
+    const leases = () => survivor.link.client.zrange('slots:c:dead', 0, -1, 'WITHSCORES');
     const before = await leases();
     expect(before.filter((_, i) => i % 2 === 1)).toEqual([String(t + LEASE_MS), String(t + LEASE_MS)]);
 

@@ -51,7 +51,8 @@ export class RedisSlotLeases {
 
   /** Takes one of `max` slots of `key`: its release, or null when all are held. Throws when Redis fails. */
   async acquire(key: string, max: number): Promise<(() => void) | null> {
-    const set = `slot:${key}`;
+    // Not `slot:`: earlier versions kept a counter there, of another type, and may still run beside this one.
+    const set = `slots:${key}`;
     const member = `${this.replica}:${++this.serial}`;
     const now = this.now();
     const taken = await this.redis.client.eval(ACQUIRE, 1, set, now, now + this.leaseMs, max, member, this.keyLifetimeMs());
@@ -76,7 +77,7 @@ export class RedisSlotLeases {
     );
   }
 
-  /** Leases held by this replica, per slot set (tests, diagnostics). */
+  /** How many leases this replica holds (tests, diagnostics). */
   holding(): number {
     let n = 0;
     for (const members of this.held.values()) n += members.size;
