@@ -15,8 +15,17 @@ export interface Config {
   anonymousPerMinute: number;
   enterpriseRateLimit?: string;
   maxBodyBytes: number;
-  /** Take the client address from X-Forwarded-For (behind a trusted proxy). */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: how many trusted proxies stand in front of the service (0: none). The client
+   * address is then the entry of X-Forwarded-For that the outermost of them appended.
+   */
+  trustProxy: number;
+  /** METRICS_TOKEN: the bearer token /metrics on the main port asks for; unset, it is not served there. */
+  metricsToken?: string;
+  /** METRICS_PORT: a listener of its own for /metrics (no token), on METRICS_HOST (default loopback). */
+  metrics?: { host: string; port: number };
+  /** REDIS_SLOT_LEASE_SECONDS: how long a concurrency slot in Redis outlives a holder that stopped renewing it. */
+  slotLeaseSeconds: number;
   logLevel: string;
   userAgent: string;
   version: string;
@@ -38,6 +47,15 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min = 1
   if (raw === undefined || raw === '') return dflt;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  return n;
+}
+
+/** TRUST_PROXY: a number of proxies; `true` is one, `false` none. */
+function proxyHops(raw: string | undefined): number {
+  if (raw === undefined || raw === '' || raw === 'false') return 0;
+  if (raw === 'true') return 1;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 32) throw new Error(`TRUST_PROXY must be the number of trusted proxies in front of the service (0 to 32; true means 1), got "${raw}"`);
   return n;
 }
 
@@ -84,7 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousPerMinute: positiveInt(env, 'ANON_RATE_LIMIT', 600),
     enterpriseRateLimit: env.ENTERPRISE_RATE_LIMIT || undefined,
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: proxyHops(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    metrics: env.METRICS_PORT ? { host: env.METRICS_HOST || '127.0.0.1', port: positiveInt(env, 'METRICS_PORT', 0, 0) } : undefined,
+    slotLeaseSeconds: positiveInt(env, 'REDIS_SLOT_LEASE_SECONDS', 30, 3),
     logLevel: env.LOG_LEVEL || 'info',
     userAgent: env.UPSTREAM_USER_AGENT || `nordic-open-data-host/${version} (+${publicBaseUrl})`,
     version,

@@ -5,7 +5,7 @@ import { startServer, stopOnSignals } from './server.js';
 const config = loadConfig();
 const running = await startServer(config);
 running.services.logger.info(
-  { url: running.url, publicBaseUrl: config.publicBaseUrl, upstreamMode: config.upstreamMode, servers: running.services.registry.servers.length },
+  { url: running.url, metricsUrl: running.metricsUrl, publicBaseUrl: config.publicBaseUrl, upstreamMode: config.upstreamMode, servers: running.services.registry.servers.length },
   'listening',
 );
 if (running.services.keys.size === 0) {

@@ -1,10 +1,12 @@
-// Starts the HTTP server for a configuration and stops it gracefully: on SIGTERM it stops
-// accepting connections, lets requests in flight finish, then exits.
+// Starts the HTTP server for a configuration (and the metrics listener when METRICS_PORT is set)
+// and stops it gracefully: on SIGTERM it stops accepting connections, lets requests in flight
+// finish, then exits.
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { SERVERS } from '../servers/index.js';
 import type { Config } from './config.js';
 import { createAppParts } from './http/app.js';
+import { metricsListener } from './http/metrics-route.js';
 import { createNodeListener } from './http/node-listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
@@ -12,7 +14,33 @@ export interface Running {
   services: Services;
   server: Server;
   url: string;
+  /** The METRICS_PORT listener's /metrics URL, when there is one. */
+  metricsUrl?: string;
   close(): Promise<void>;
+}
+
+function urlOf(server: Server): string {
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** A scrape can wait for the next instance: nothing on the metrics listener is finished first. */
+function closeNow(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
 }
 
 export async function startServer(config: Config, options: Partial<ServiceOptions> = {}): Promise<Running> {
@@ -20,8 +48,14 @@ export async function startServer(config: Config, options: Partial<ServiceOption
   const server = createServer(createNodeListener(services, createAppParts(services)));
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   server.keepAliveTimeout = 65_000;
-  const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const metricsServer = config.metrics ? createServer(metricsListener(services)) : undefined;
+  if (metricsServer) {
+    await listen(metricsServer, config.metrics!.port, config.metrics!.host).catch(async (err: unknown) => {
+      await new Promise((resolve) => server.close(resolve));
+      await services.close();
+      throw err;
+    });
+  }
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
@@ -33,8 +67,10 @@ export async function startServer(config: Config, options: Partial<ServiceOption
         resolve();
       });
       server.closeIdleConnections();
-    }).then(() => services.close()));
-  return { services, server, url: `http://${host}:${address.port}`, close };
+    })
+      .then(() => metricsServer && closeNow(metricsServer))
+      .then(() => services.close()));
+  return { services, server, url: urlOf(server), metricsUrl: metricsServer && `${urlOf(metricsServer)}/metrics`, close };
 }
 
 /** SIGTERM and SIGINT: finish what is in flight, then exit; a second signal exits at once. */

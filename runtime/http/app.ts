@@ -12,6 +12,7 @@ import { restRoutes } from '../rest/index.js';
 import type { Services } from '../services.js';
 import { limitAnonymous, requireKey } from './api-auth.js';
 import { connectorRoutes } from './connectors.js';
+import { metricsRoute } from './metrics-route.js';
 import { problemResponse } from './problem.js';
 import { allowedHostnames, hostChecker, hostGuard, requestContext, type AppEnv } from './request.js';
 
@@ -75,10 +76,7 @@ export function createAppParts(services: Services): AppParts {
   });
   // dataSourceUrl of the server records: a page for people, the source record for programs.
   app.get('/data/:source', limitAnonymous(services), dataSourceHandler(services));
-  app.get('/metrics', async (c) => {
-    c.get('log').route = 'metrics';
-    return c.body(await services.metrics.registry.metrics(), 200, { 'content-type': services.metrics.registry.contentType });
-  });
+  app.get('/metrics', metricsRoute(services));
 
   // /api needs a bearer key, except exactly these: health (load balancers probe it; no limit
   // either), version and the API description (the anonymous allowance of the client address).

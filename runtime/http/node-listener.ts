@@ -7,10 +7,9 @@ import { getRequestListener } from '@hono/node-server';
 import { answerLength } from '../mcp/dispatch.js';
 import type { McpHttpResponse } from '../mcp/endpoint.js';
 import type { Services } from '../services.js';
-import type { RequestStats } from '../upstream/client.js';
 import type { AppParts } from './app.js';
 import { readIncomingText } from './body.js';
-import { logRequest, refusal, requestIdFrom, type LogFields } from './request.js';
+import { logRequest, refusal, requestIdFrom, requestStats, resolveClientAddress, type LogFields } from './request.js';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
@@ -24,8 +23,9 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
   async function fastMcp(req: IncomingMessage, res: ServerResponse, slug: string): Promise<void> {
     const started = performance.now();
     const reqId = requestIdFrom(header(req, 'x-request-id'));
-    const stats: RequestStats = { upstreamCalls: 0, cacheHits: 0 };
     const log: LogFields = {};
+    const address = () => resolveClientAddress(header(req, 'x-forwarded-for'), req.socket.remoteAddress, trustProxy);
+    const stats = requestStats(log, address);
     let answer: McpHttpResponse;
     const reason = parts.checkHost(header(req, 'host'), header(req, 'origin'));
     if (reason) {
@@ -36,7 +36,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
         answer = await parts.mcp.handle(slug, {
           header: (name) => header(req, name),
           readBody: (max) => readIncomingText(req, max),
-          clientAddress: () => (trustProxy && header(req, 'x-forwarded-for')?.split(',')[0]?.trim()) || req.socket.remoteAddress || 'unknown',
+          clientAddress: address,
           reqId,
           stats,
           log,

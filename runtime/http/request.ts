@@ -1,6 +1,7 @@
 // Per-request plumbing: request id, counters, the one structured log line, client address, and
 // the DNS-rebinding guard on Host and Origin.
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { isLoopback } from '../config.js';
@@ -51,8 +52,8 @@ export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
     const reqId = requestIdFrom(c.req.header('x-request-id'));
-    const stats: RequestStats = { upstreamCalls: 0, cacheHits: 0 };
     const log: LogFields = {};
+    const stats = requestStats(log, () => clientAddress(c, services.config.trustProxy));
     c.set('reqId', reqId);
     c.set('stats', stats);
     c.set('log', log);
@@ -62,17 +63,52 @@ export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The client's address: the socket peer, or the first X-Forwarded-For hop when TRUST_PROXY is set. */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+/**
+ * A request's counters, and whom its upstream slots count against: its key once one is
+ * authenticated (the key id the log line names), else its client address.
+ */
+export function requestStats(log: LogFields, address: () => string): RequestStats {
+  let known: string | undefined;
+  return { upstreamCalls: 0, cacheHits: 0, caller: () => (log.keyId !== undefined ? `key:${log.keyId}` : `addr:${(known ??= address())}`) };
+}
+
+/** The client's address: the socket peer, or what the trusted proxies in front of it say (see forwardedClient). */
+export function clientAddress(c: Context, trustProxy: number): string {
+  let peer: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? 'unknown';
+    peer = getConnInfo(c).remote.address;
   } catch {
-    return 'unknown';
+    peer = undefined;
   }
+  return resolveClientAddress(trustProxy ? c.req.header('x-forwarded-for') : undefined, peer, trustProxy);
+}
+
+/** The forwarded client when `trustProxy` proxies stand in front and said who it is, else the socket peer. */
+export function resolveClientAddress(forwardedFor: string | undefined, peer: string | undefined, trustProxy: number): string {
+  return (trustProxy > 0 && forwardedFor !== undefined && forwardedClient(forwardedFor, trustProxy)) || peer || 'unknown';
+}
+
+/**
+ * The address the outermost of `hops` trusted proxies saw, from X-Forwarded-For. Each proxy
+ * appends the address of whoever connected to it, so the trusted part is the last `hops`
+ * entries, and the `hops`-th from the right is the client as the outermost trusted proxy saw it;
+ * anything left of it was written by the client and is ignored. Undefined when the header has
+ * fewer entries or that entry is not an IP address.
+ */
+export function forwardedClient(forwardedFor: string, hops: number): string | undefined {
+  const entries = forwardedFor.split(',');
+  if (entries.length < hops) return undefined;
+  return ipAddress(entries[entries.length - hops].trim());
+}
+
+/** An IP address, without the port or brackets some proxies add (`1.2.3.4:5678`, `[::1]:80`). */
+function ipAddress(entry: string): string | undefined {
+  if (isIP(entry)) return entry;
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(entry);
+  if (bracketed) return isIP(bracketed[1]) === 6 ? bracketed[1] : undefined;
+  const withPort = /^([\d.]+):\d{1,5}$/.exec(entry);
+  if (withPort) return isIP(withPort[1]) === 4 ? withPort[1] : undefined;
+  return undefined;
 }
 
 function hostnameOf(value: string): string | undefined {

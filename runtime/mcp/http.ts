@@ -11,7 +11,7 @@ export function toResponse(r: McpHttpResponse): Response {
   return new Response(body, { status: r.status, headers: r.headers });
 }
 
-export function honoMcpHandler(endpoint: McpEndpoint, trustProxy: boolean) {
+export function honoMcpHandler(endpoint: McpEndpoint, trustProxy: number) {
   return (c: Context<AppEnv>, slug: string): Promise<Response> =>
     endpoint
       .handle(slug, {

@@ -1,19 +1,27 @@
 // Rate-limit counters in Redis, so that a token's limit holds across replicas. Windows use
 // rate-limiter-flexible's Redis limiter with an in-process insurance limiter: while Redis is away,
 // each replica limits on its own and comes back to the shared counters when Redis returns.
-// Concurrency slots are a counter per key (INCR/DECR with a safety expiry), with the same fallback.
+// Concurrency slots are leases that a dead replica's slots outlive by at most one lease
+// (runtime/ratelimit/redis-slots.ts), with the same fallback.
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import type { RedisLink } from '../redis.js';
+import { RedisSlotLeases, type SlotLeaseOptions } from './redis-slots.js';
 import { MemoryCounterStore, consumeVerdict, peekVerdict, type CounterStore, type LimitRule, type StoreState, type WindowVerdict } from './store.js';
 
-/** A slot held longer than this is given back, in case its holder died without releasing it. */
-const SLOT_TTL_SECONDS = 120;
+/** The default lease of a concurrency slot (REDIS_SLOT_LEASE_SECONDS). */
+const SLOT_LEASE_MS = 30_000;
 
 export class RedisCounterStore implements CounterStore {
   private readonly limiters = new Map<string, RateLimiterRedis>();
   private readonly memory = new MemoryCounterStore();
+  readonly slots: RedisSlotLeases;
 
-  constructor(private readonly redis: RedisLink) {}
+  constructor(
+    private readonly redis: RedisLink,
+    slotOptions: SlotLeaseOptions = { leaseMs: SLOT_LEASE_MS },
+  ) {
+    this.slots = new RedisSlotLeases(redis, slotOptions);
+  }
 
   private limiter(rule: LimitRule): RateLimiterRedis {
     const id = `${rule.points}/${rule.durationMs}`;
@@ -52,32 +60,22 @@ export class RedisCounterStore implements CounterStore {
 
   async acquireSlot(key: string, max: number): Promise<(() => void) | null> {
     if (!this.redis.ready()) return this.memory.acquireSlot(key, max);
-    const redisKey = `slot:${key}`;
-    let used: number;
     try {
-      const [[, count]] = (await this.redis.client.multi().incr(redisKey).expire(redisKey, SLOT_TTL_SECONDS).exec()) as [[Error | null, number]];
-      used = count;
+      return await this.slots.acquire(key, max);
     } catch {
       return this.memory.acquireSlot(key, max);
     }
-    const release = () => {
-      this.redis.client.decr(redisKey).catch(() => {});
-    };
-    if (used > max) {
-      release();
-      return null;
-    }
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      release();
-    };
   }
 
   /** Still healthy while Redis is away: each replica then limits on its own. */
   describe(): StoreState {
     const d = this.redis.describe();
-    return { backend: d.state === 'ready' ? 'redis' : 'memory (Redis unavailable)', healthy: true, shared: d.state === 'ready', redis: { state: d.state, since: d.since } };
+    return {
+      backend: d.state === 'ready' ? 'redis' : 'memory (Redis unavailable)',
+      healthy: true,
+      shared: d.state === 'ready',
+      redis: { state: d.state, since: d.since },
+      slotLeaseSeconds: this.slots.leaseMs / 1000,
+    };
   }
 }

@@ -23,6 +23,11 @@ export interface StoreState {
   /** Whether the counters are shared between replicas right now. */
   shared: boolean;
   redis?: { state: 'ready' | 'unavailable'; since: string };
+  /**
+   * Shared stores: a concurrency slot whose holder stopped renewing it (a replica that died) is
+   * free again at most this long after the holder's last renewal.
+   */
+  slotLeaseSeconds?: number;
 }
 
 

@@ -13,8 +13,11 @@ import { platformKeyRoutes } from './platform-keys.js';
 
 export const DATA_BACKEND = 'data-backend';
 
-/** Requests the in-process transport made: they cannot come from the network, so they need no key. */
-const inProcessRequests = new WeakSet<Request>();
+/**
+ * Requests the in-process transport made, with the caller they run for: they cannot come from the
+ * network, so they need no key, and their upstream calls count against the proxy's caller.
+ */
+const inProcessRequests = new WeakMap<Request, string | undefined>();
 
 const KEPT_HEADERS = ['content-type', 'retry-after'];
 
@@ -45,7 +48,7 @@ export class InProcessBackend implements Transport {
     const origin = new URL(this.origin);
     const headers: Record<string, string> = { ...req.headers, host: origin.host };
     const request = new Request(`${origin.origin}${url.pathname}${url.search}`, { method: req.method, headers, body: req.body });
-    inProcessRequests.add(request);
+    inProcessRequests.set(request, req.caller);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new TransportError('timeout', 'the data backend did not answer in time')), req.timeoutMs);
@@ -78,7 +81,11 @@ export function backendGate(services: Services): MiddlewareHandler<AppEnv> {
   const keyed = requireKey(services);
   return async (c, next) => {
     c.get('log').route = 'backend';
-    if (inProcessRequests.has(c.req.raw)) return next();
+    if (inProcessRequests.has(c.req.raw)) {
+      const caller = inProcessRequests.get(c.req.raw);
+      if (caller) c.get('stats').caller = () => caller;
+      return next();
+    }
     return keyed(c, next);
   };
 }

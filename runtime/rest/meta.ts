@@ -28,7 +28,14 @@ const Health = z
     uptimeSeconds: z.number(),
     checkedAt: z.string(),
     checks: z.object({
-      rateLimitStore: z.object({ backend: z.string(), healthy: z.boolean() }),
+      rateLimitStore: z.object({
+        backend: z.string(),
+        healthy: z.boolean(),
+        slotLeaseSeconds: z
+          .number()
+          .optional()
+          .openapi({ description: 'With Redis: a concurrency slot held by a replica that died is free again at most this long after the replica last renewed it.' }),
+      }),
       registry: z.object({ servers: z.number().int(), tools: z.number().int() }),
       dataBackend: z.enum(['in-process', 'external']),
     }),

@@ -11,7 +11,7 @@ import type { UpstreamDefinition } from './catalogue.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
 import { backoff, parseRetryAfter, sleep } from './retry.js';
 import { buildUrl, type QueryValue } from './url.js';
-import { Semaphore } from './semaphore.js';
+import { FairSemaphore } from './semaphore.js';
 import type { SharedCache } from './shared-cache.js';
 import { TokenCache, type TokenRequest } from './tokens.js';
 
@@ -57,10 +57,15 @@ export interface CacheRef {
   ttlMs: number;
 }
 
-/** Counters of one incoming request, for its log line. */
+/** Counters of one incoming request, for its log line, and whom it is for. */
 export interface RequestStats {
   upstreamCalls: number;
   cacheHits: number;
+  /**
+   * The caller the request's upstream slots are counted against (its key, else its address), so
+   * that an upstream's concurrency cap is shared fairly; unset, the request shares one anonymous caller.
+   */
+  caller?: () => string;
 }
 
 interface CacheEntry {
@@ -91,7 +96,7 @@ const RETRYABLE_STATUS = new Set([500, 502, 503, 504]);
 export class UpstreamClient {
   private readonly defs = new Map<string, UpstreamDefinition>();
   private readonly breakers = new Map<string, CircuitBreaker>();
-  private readonly gates = new Map<string, Semaphore>();
+  private readonly gates = new Map<string, FairSemaphore>();
   private readonly inflight = new Map<string, Promise<CacheEntry>>();
   private readonly cache: LRUCache<string, CacheEntry>;
   private readonly now: () => number;
@@ -112,7 +117,7 @@ export class UpstreamClient {
     for (const def of options.upstreams) {
       this.defs.set(def.id, def);
       this.breakers.set(def.id, new CircuitBreaker(def.breaker?.threshold ?? options.breakerThreshold ?? 5, def.breaker?.cooldownMs ?? options.breakerCooldownMs ?? 30_000, this.now));
-      this.gates.set(def.id, new Semaphore(def.maxConcurrent ?? 8));
+      this.gates.set(def.id, new FairSemaphore(def.maxConcurrent ?? 8));
     }
     this.cache = new LRUCache<string, CacheEntry>({
       maxSize: options.cacheMaxBytes ?? 256 * 1024 * 1024,
@@ -264,6 +269,8 @@ export class UpstreamClient {
       ...auth,
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    // Slots of the upstream's concurrency cap are shared fairly between callers (semaphore.ts).
+    const caller = stats?.caller?.() ?? '';
     const request: OutgoingRequest = {
       method,
       url,
@@ -272,6 +279,7 @@ export class UpstreamClient {
       timeoutMs: def.timeoutMs ?? 10_000,
       maxBodyBytes: def.maxBodyBytes ?? 16 * 1024 * 1024,
       upstreamId: def.id,
+      caller,
     };
     const idempotent = method === 'GET' || call.idempotent === true;
     // A half-open probe gets one attempt: a recovering upstream should not be hammered.
@@ -283,7 +291,7 @@ export class UpstreamClient {
       for (let attempt = 0; attempt < attempts; attempt += 1) {
         if (attempt > 0) await sleep(backoff(attempt, this.options.retryBaseMs ?? 150));
         let raw: RawResponse;
-        const release = await gate.acquire();
+        const release = await gate.acquire(caller);
         try {
           this.sent.set(def.id, (this.sent.get(def.id) ?? 0) + 1);
           if (stats) stats.upstreamCalls += 1;

@@ -11,6 +11,8 @@ export interface OutgoingRequest {
   maxBodyBytes: number;
   /** Names the upstream in recordings. */
   upstreamId: string;
+  /** Whom the request is for (RequestStats.caller): the in-process data backend runs it on that caller's behalf. */
+  caller?: string;
 }
 
 export interface RawResponse {
