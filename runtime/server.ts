@@ -18,7 +18,18 @@ export interface Running {
 export async function startServer(config: Config, options: Partial<ServiceOptions> = {}): Promise<Running> {
   const services = createServices(config, { servers: SERVERS, ...options });
   const server = createServer(createNodeListener(services, createAppParts(services)));
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await services.close();
+    throw err;
+  }
   server.keepAliveTimeout = 65_000;
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;

@@ -10,7 +10,8 @@ import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
 import type { AppParts } from './app.js';
 import { readIncomingText } from './body.js';
-import { logRequest, refusal, requestIdFrom, type LogFields } from './request.js';
+import { refusal } from './host-guard.js';
+import { logRequest, NO_SNIFF, requestIdFrom, type LogFields } from './request.js';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
@@ -27,7 +28,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
     const stats: RequestStats = { upstreamCalls: 0, cacheHits: 0 };
     const log: LogFields = {};
     let answer: McpHttpResponse;
-    const reason = parts.checkHost(header(req, 'host'), header(req, 'origin'));
+    const reason = parts.checkHost(header(req, 'host'), header(req, 'origin'), req.socket.localPort ?? services.config.port);
     if (reason) {
       const r = refusal('/mcp', reason);
       answer = { status: r.status, headers: { 'content-type': r.contentType }, body: r.body };
@@ -49,7 +50,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
     // A flat name, value list: writeHead takes it as is, without an object to build or walk.
     const head: (string | number)[] = [];
     for (const name in answer.headers) head.push(name, answer.headers[name]);
-    head.push('x-request-id', reqId);
+    head.push('x-request-id', reqId, NO_SNIFF.name, NO_SNIFF.value);
     const body = answer.body;
     if (body !== null) head.push('content-length', answerLength(body));
     res.writeHead(answer.status, head);
