@@ -197,6 +197,7 @@ describe('X-Content-Type-Options: nosniff on every answer', () => {
     ['/api, refused Origin', 'GET', '/api/v1/version', { Origin: 'http://evil.example' }, undefined, 403],
     ['no route', 'GET', '/nothing-here', {}, undefined, 404],
     ['redirect', 'GET', '/', {}, undefined, 302],
+    ['the Node adapter refuses a malformed Host', 'GET', '/api/v1/version', { Host: 'evil@127.0.0.1' }, undefined, 400],
   ];
 
   it.each(CASES)('%s', async (_name, method, target, headers, body, status) => {

@@ -31,7 +31,8 @@ function parse() {
       },
     });
   } catch (err) {
-    die(`${(err as Error).message}; see npm run keys -- --help`);
+    // Node's message goes on about positional arguments after its first sentence.
+    die(`${(err as Error).message.split('. ')[0]}; see npm run keys -- --help`);
   }
 }
 

@@ -3,7 +3,7 @@
 // everything else, and any MCP request the fast path does not take, goes through the Hono app.
 // Both paths run the same endpoint, host check and log line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { answerLength } from '../mcp/dispatch.js';
 import type { McpHttpResponse } from '../mcp/endpoint.js';
 import type { Services } from '../services.js';
@@ -18,8 +18,17 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
+/**
+ * What the Node adapter answers when it cannot make a request of what came in (a malformed Host
+ * or target, before the app runs): its own statuses, bodiless, with the header of every answer.
+ */
+function adapterRefusal(err: unknown): Response {
+  const status = err instanceof RequestError ? 400 : err instanceof Error && err.name === 'TimeoutError' ? 504 : 500;
+  return new Response(null, { status, headers: { [NO_SNIFF.name]: NO_SNIFF.value } });
+}
+
 export function createNodeListener(services: Services, parts: AppParts): (req: IncomingMessage, res: ServerResponse) => void {
-  const viaHono = getRequestListener(parts.app.fetch);
+  const viaHono = getRequestListener(parts.app.fetch, { errorHandler: adapterRefusal });
   const { trustProxy } = services.config;
 
   async function fastMcp(req: IncomingMessage, res: ServerResponse, slug: string): Promise<void> {
