@@ -1,5 +1,6 @@
 // The operator contract (DESIGN.md): every environment variable the service reads, parsed once.
 import { isIP } from 'node:net';
+import { DEFAULT_KEYS_FILE } from './auth/keys.js';
 
 export type UpstreamMode = 'live' | 'replay' | 'record';
 
@@ -7,10 +8,13 @@ export interface Config {
   host: string;
   port: number;
   publicBaseUrl: string;
+  /** ALLOWED_HOSTS: more names (or origins) the Host and Origin checks accept (runtime/http/host-guard.ts). */
+  allowedHosts: string[];
   upstreamMode: UpstreamMode;
   recordingsDir: string;
   apiKeys?: string;
-  apiKeysFile?: string;
+  /** API_KEYS_FILE, default `.keys.json` in the working directory (where `npm run keys` writes); a missing file holds no keys. */
+  apiKeysFile: string;
   redisUrl?: string;
   anonymousPerMinute: number;
   enterpriseRateLimit?: string;
@@ -66,10 +70,28 @@ export function isLoopback(host: string): boolean {
   return h === '::1';
 }
 
+/** `0.0.0.0` and `::`: every address of the machine. */
+export function isWildcard(host: string): boolean {
+  return ['0.0.0.0', '::', '[::]'].includes(host);
+}
+
+/** What start-up should warn about, one line each. */
+export function startupWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.env.PUBLIC_BASE_URL && !isLoopback(config.host)) {
+    warnings.push(
+      `PUBLIC_BASE_URL is unset while listening on ${config.host}: printed URLs use ${config.publicBaseUrl}, and only loopback names${config.allowedHosts.length ? ' and ALLOWED_HOSTS' : ''} pass the Host check; set PUBLIC_BASE_URL to the URL clients use`,
+    );
+  }
+  return warnings;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = positiveInt(env, 'PORT', 8787, 0);
-  const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://${host.includes(':') ? `[${host}]` : host}:${port}`).replace(/\/+$/, '');
+  // A wildcard bind is no address a client can use: printed URLs name localhost until PUBLIC_BASE_URL says better.
+  const printedHost = isWildcard(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const publicBaseUrl = (env.PUBLIC_BASE_URL || `http://${printedHost}:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
   } catch {
@@ -94,10 +116,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host,
     port,
     publicBaseUrl,
+    allowedHosts: (env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
     upstreamMode: mode,
     recordingsDir: env.RECORDINGS_DIR || 'tests/recordings',
     apiKeys: env.API_KEYS || undefined,
-    apiKeysFile: env.API_KEYS_FILE || undefined,
+    apiKeysFile: env.API_KEYS_FILE || DEFAULT_KEYS_FILE,
     redisUrl: env.REDIS_URL || undefined,
     anonymousPerMinute: positiveInt(env, 'ANON_RATE_LIMIT', 600),
     enterpriseRateLimit: env.ENTERPRISE_RATE_LIMIT || undefined,

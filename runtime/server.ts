@@ -46,7 +46,18 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startServer(config: Config, options: Partial<ServiceOptions> = {}): Promise<Running> {
   const services = createServices(config, { servers: SERVERS, ...options });
   const server = createServer(createNodeListener(services, createAppParts(services)));
-  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    await services.close();
+    throw err;
+  }
   server.keepAliveTimeout = 65_000;
   const metricsServer = config.metrics ? createServer(metricsListener(services)) : undefined;
   if (metricsServer) {

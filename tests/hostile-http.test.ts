@@ -237,16 +237,24 @@ describe('Host and Origin: DNS-rebinding attempts are refused on MCP, REST and t
     '[::2]',
     '',
     'localhost, evil.example',
+    // Not plain host[:port]: userinfo, a path, a port out of range or not a number.
+    'evil@127.0.0.1',
+    'evil.example@localhost:8787',
+    '127.0.0.1/evil',
+    '127.0.0.1:99999',
+    '127.0.0.1:http',
+    '127.0.0.1:-1',
   ];
   const BAD_ORIGINS = ['null', 'http://evil.example', 'http://localhost.evil.example', 'https://127.0.0.1.evil.example', 'http://localhost.', 'http://[::ffff:127.0.0.1]', 'http://192.168.1.10:8080', 'chrome-extension://abcdef', 'not a url'];
   const SURFACES: Array<{ name: string; method: string; target: string; headers: Record<string, string>; body?: string; json: boolean }> = [
     { name: 'MCP', method: 'POST', target: '/mcp/brreg', headers: MCP_HEADERS, body: JSON.stringify(rpc(1, 'tools/list')), json: true },
-    { name: 'REST', method: 'GET', target: '/api/v1/health', headers: {}, body: undefined, json: false },
+    // Not /api/v1/health: a load balancer's probe passes whatever Host it sends.
+    { name: 'REST', method: 'GET', target: '/api/v1/version', headers: {}, body: undefined, json: false },
     { name: 'landing page', method: 'GET', target: '/mcp', headers: { Accept: 'text/html' }, body: undefined, json: true },
   ];
 
   /** Host values the Node adapter of Hono finds malformed (it answers 400 with no body before the app runs). */
-  const MALFORMED = new Set(['[::ffff:127.0.0.1]', '[::2]', '', 'localhost, evil.example']);
+  const MALFORMED = new Set(['[::ffff:127.0.0.1]', '[::2]', '', 'localhost, evil.example', 'evil@127.0.0.1', 'evil.example@localhost:8787', '127.0.0.1/evil', '127.0.0.1:99999', '127.0.0.1:http', '127.0.0.1:-1']);
 
   const expectRefused = (r: RawResponse, json: boolean, what: string, adapterMay = false) => {
     if (adapterMay && r.status === 400) {
@@ -271,12 +279,24 @@ describe('Host and Origin: DNS-rebinding attempts are refused on MCP, REST and t
       expectRefused(r, s.json, `Origin ${o}`);
     });
 
-    it(`${s.name}: the service's own names pass (any case, any port)`, async () => {
-      // The port is not compared (a rebinding page's Host names the attacker's domain, whatever the
-      // port), and `127.0.0.1.` is the same address to the URL parser.
+    it(`${s.name}: the service's own names pass in Host (any case, any port)`, async () => {
+      // The Host port is not compared (a rebinding page's Host names the attacker's domain, whatever
+      // the port; a port forward changes it), and `127.0.0.1.` is the same address to the URL parser.
       for (const h of [host, `LOCALHOST:${new URL(app.url).port}`, 'localhost', '127.0.0.1:1', '127.0.0.1.']) {
-        const r = keep(await rawOnce(app.url, s.method, s.target, { Host: h, Origin: `http://${h}`, ...s.headers }, s.body));
+        const r = keep(await rawOnce(app.url, s.method, s.target, { Host: h, ...s.headers }, s.body));
         expect(r.status, `Host ${h}`).toBe(200);
+      }
+    });
+
+    it(`${s.name}: an Origin passes only as one of the service's own origins, port included`, async () => {
+      const port = new URL(app.url).port;
+      for (const o of [`http://127.0.0.1:${port}`, `http://LOCALHOST:${port}`, `http://[::1]:${port}`]) {
+        const r = keep(await rawOnce(app.url, s.method, s.target, { Host: host, Origin: o, ...s.headers }, s.body));
+        expect(r.status, `Origin ${o}`).toBe(200);
+      }
+      for (const o of ['http://127.0.0.1:1', 'http://localhost', `https://127.0.0.1:${port}`, `http://127.0.0.1:${port}/`, `http://user@127.0.0.1:${port}`]) {
+        const r = keep(await rawOnce(app.url, s.method, s.target, { Host: host, Origin: o, ...s.headers }, s.body));
+        expectRefused(r, s.json, `Origin ${o}`);
       }
     });
   }

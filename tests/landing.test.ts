@@ -80,11 +80,13 @@ describe('DNS-rebinding protection', () => {
     expect(res.status).toBe(403);
     expect((await res.json()).error.message).toContain('Invalid Host');
   });
-  it('refuses a foreign Origin with 403 and accepts a local one', async () => {
+  it('refuses a foreign Origin with 403 and accepts a local one on the listening port', async () => {
     expect((await ping({ origin: 'http://evil.example' })).status).toBe(403);
-    expect((await ping({ origin: 'http://localhost:3000' })).status).toBe(200);
+    // Another port of this machine is another site (a dev server on :3000 is not this service).
+    expect((await ping({ origin: 'http://localhost:3000' })).status).toBe(403);
+    expect((await ping({ origin: 'http://localhost:8787' })).status).toBe(200);
   });
-  it('accepts only the public host when not bound to loopback', async () => {
+  it('accepts the public host and loopback names, and no other, when not bound to loopback', async () => {
     const pub = createTestApp({ env: { HOST: '0.0.0.0', PUBLIC_BASE_URL: 'https://data.example.no' } });
     const send = (host: string) =>
       pub.fetch('/mcp/brreg', {
@@ -93,7 +95,8 @@ describe('DNS-rebinding protection', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
       });
     expect((await send('data.example.no')).status).toBe(200);
-    expect((await send('localhost:8787')).status).toBe(403);
+    expect((await send('localhost:8787')).status).toBe(200);
+    expect((await send('evil.example')).status).toBe(403);
   });
   it('answers a refused /api request with a Problem body', async () => {
     const res = await t.fetch('/api/connectors/brreg/enheter/923609016', { headers: { host: 'evil.example' } });

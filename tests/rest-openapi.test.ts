@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 description at /api/openapi.json (no key): generated from the zod schemas of the
 // routes, with the spec's operation ids and tags, the bearer scheme, a Problem on every error
 // response, and every connector route from the registry; and the reference page at /api/docs.
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { KEYS, createTestApp } from './helpers/app.js';
 
@@ -174,5 +175,27 @@ describe('serving', () => {
     const html = await res.text();
     expect(html).toContain('/api/openapi.json');
     expect(html).toMatch(/<title>Nordic open data host: REST API reference<\/title>/);
+  });
+
+  it('loads its script from this service, not a CDN, so it works offline', async () => {
+    const html = await (await t.fetch('/api/docs')).text();
+    const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1]);
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).toMatch(/^\/api\/docs\/assets\/api-reference-\d+\.\d+\.\d+\.js$/);
+    expect(html).not.toMatch(/https?:\/\//);
+
+    const script = await t.fetch(sources[0]);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const text = await script.text();
+    expect(text.length).toBeGreaterThan(100_000);
+    expect(text).toContain('createApiReference');
+
+    const gzipped = await t.fetch(sources[0], { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(text);
+    const again = await t.fetch(sources[0], { headers: { 'if-none-match': script.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
   });
 });

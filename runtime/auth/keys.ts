@@ -9,6 +9,8 @@ export const TIERS = ['dev', 'pro', 'team', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 export const SCOPES = ['mcp:tools', 'api:read'] as const;
 export const DEFAULT_SCOPES: string[] = [...SCOPES];
+/** Where `npm run keys` writes and the service reads when API_KEYS_FILE is unset: the working directory. */
+export const DEFAULT_KEYS_FILE = '.keys.json';
 
 export interface KeyRecord {
   /** Short public identifier (first 12 hex characters of the hash); safe to log. */
@@ -107,7 +109,7 @@ export class KeyStore {
     try {
       text = existsSync(this.keyFile) ? readFileSync(this.keyFile, 'utf8') : '';
     } catch (err) {
-      this.onError(`API_KEYS_FILE could not be read (${(err as Error).message}); keeping the keys loaded before`);
+      this.onError(`The key file ${this.keyFile} could not be read (${(err as Error).message}); keeping the keys loaded before`);
       return;
     }
     const digest = createHash('sha256').update(text).digest('hex');
@@ -119,7 +121,7 @@ export class KeyStore {
       this.recent.clear();
       this.fileDigest = digest;
     } catch (err) {
-      this.onError(`API_KEYS_FILE is not valid (${(err as Error).message}); keeping the keys loaded before`);
+      this.onError(`The key file ${this.keyFile} is not valid (${(err as Error).message}); keeping the keys loaded before`);
     }
   }
 

@@ -1,7 +1,7 @@
 // `npm run demo`: the service on recorded upstream answers (no network) with a working key.
 import { generateKey } from '../auth/keys.js';
-import { loadConfig } from '../config.js';
-import { startServer, stopOnSignals } from '../server.js';
+import { launch } from '../launch.js';
+import { stopOnSignals } from '../server.js';
 import { RECORDED_AT } from '../upstream/recordings.js';
 
 const env: NodeJS.ProcessEnv = { FIXED_NOW: RECORDED_AT, ...process.env, UPSTREAM_MODE: 'replay' };
@@ -10,9 +10,8 @@ if (!env.API_KEYS) {
   printedKey = generateKey();
   env.API_KEYS = `${printedKey}:pro`;
 }
-const config = loadConfig(env);
-const running = await startServer(config);
-const { registry } = running.services;
+const running = await launch(env);
+const { config, registry } = running.services;
 const first = registry.servers[0];
 const example = first.tools.find((t) => t.def.example !== undefined);
 const lines = [

@@ -8,21 +8,25 @@ import { ToolError } from '../errors.js';
 import { createMcpEndpoint, METHOD_NOT_ALLOWED, unknownServer, type McpEndpoint } from '../mcp/endpoint.js';
 import { honoMcpHandler, toResponse } from '../mcp/http.js';
 import { backendGate, backendRoutes } from '../rest/backend.js';
+import { REFERENCE_SCRIPT } from '../rest/docs-assets.js';
 import { restRoutes } from '../rest/index.js';
 import type { Services } from '../services.js';
 import { limitAnonymous, requireKey } from './api-auth.js';
 import { connectorRoutes } from './connectors.js';
 import { metricsRoute } from './metrics-route.js';
 import { problemResponse } from './problem.js';
-import { allowedHostnames, hostChecker, hostGuard, requestContext, type AppEnv } from './request.js';
+import { hostChecker, hostGuard, type HostCheck } from './host-guard.js';
+import { requestContext, type AppEnv } from './request.js';
 
 /** /api paths that need no key. */
-const PUBLIC_API = new Set(['/api/v1/health', '/api/v1/version', '/api/openapi.json', '/api/docs']);
+const PUBLIC_API = new Set(['/api/v1/health', '/api/v1/version', '/api/openapi.json', '/api/docs', `/api${REFERENCE_SCRIPT.path}`]);
+/** Paths the Host check leaves alone: a load balancer's probe names whatever address it dialled. */
+const UNGUARDED = new Set(['/api/v1/health']);
 
 export interface AppParts {
   app: Hono<AppEnv>;
   mcp: McpEndpoint;
-  checkHost: ReturnType<typeof hostChecker>;
+  checkHost: HostCheck;
 }
 
 export function createApp(services: Services): Hono<AppEnv> {
@@ -34,11 +38,10 @@ export function createAppParts(services: Services): AppParts {
   const { config } = services;
   const base = config.publicBaseUrl;
   const app = new Hono<AppEnv>();
-  const extraHosts = (config.env.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean);
-  const checkHost = hostChecker(allowedHostnames(base, config.host, extraHosts));
+  const checkHost = hostChecker({ publicBaseUrl: base, bindHost: config.host, allowedHosts: config.allowedHosts });
 
   app.use('*', requestContext(services));
-  app.use('*', hostGuard(checkHost));
+  app.use('*', hostGuard(checkHost, config.port, UNGUARDED));
 
   const pages = renderLanding(services);
   // This instance's catalogue: its base URL, its tools' statuses under its credentials.

@@ -3,21 +3,31 @@
 // everything else, and any MCP request the fast path does not take, goes through the Hono app.
 // Both paths run the same endpoint, host check and log line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
+import { getRequestListener, RequestError } from '@hono/node-server';
 import { answerLength } from '../mcp/dispatch.js';
 import type { McpHttpResponse } from '../mcp/endpoint.js';
 import type { Services } from '../services.js';
 import type { AppParts } from './app.js';
 import { readIncomingText } from './body.js';
-import { logRequest, refusal, requestIdFrom, requestStats, resolveClientAddress, type LogFields } from './request.js';
+import { refusal } from './host-guard.js';
+import { logRequest, NO_SNIFF, requestIdFrom, requestStats, resolveClientAddress, type LogFields } from './request.js';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
+/**
+ * What the Node adapter answers when it cannot make a request of what came in (a malformed Host
+ * or target, before the app runs): its own statuses, bodiless, with the header of every answer.
+ */
+function adapterRefusal(err: unknown): Response {
+  const status = err instanceof RequestError ? 400 : err instanceof Error && err.name === 'TimeoutError' ? 504 : 500;
+  return new Response(null, { status, headers: { [NO_SNIFF.name]: NO_SNIFF.value } });
+}
+
 export function createNodeListener(services: Services, parts: AppParts): (req: IncomingMessage, res: ServerResponse) => void {
-  const viaHono = getRequestListener(parts.app.fetch);
+  const viaHono = getRequestListener(parts.app.fetch, { errorHandler: adapterRefusal });
   const { trustProxy } = services.config;
 
   async function fastMcp(req: IncomingMessage, res: ServerResponse, slug: string): Promise<void> {
@@ -27,7 +37,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
     const address = () => resolveClientAddress(header(req, 'x-forwarded-for'), req.socket.remoteAddress, trustProxy);
     const stats = requestStats(log, address);
     let answer: McpHttpResponse;
-    const reason = parts.checkHost(header(req, 'host'), header(req, 'origin'));
+    const reason = parts.checkHost(header(req, 'host'), header(req, 'origin'), req.socket.localPort ?? services.config.port);
     if (reason) {
       const r = refusal('/mcp', reason);
       answer = { status: r.status, headers: { 'content-type': r.contentType }, body: r.body };
@@ -49,7 +59,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
     // A flat name, value list: writeHead takes it as is, without an object to build or walk.
     const head: (string | number)[] = [];
     for (const name in answer.headers) head.push(name, answer.headers[name]);
-    head.push('x-request-id', reqId);
+    head.push('x-request-id', reqId, NO_SNIFF.name, NO_SNIFF.value);
     const body = answer.body;
     if (body !== null) head.push('content-length', answerLength(body));
     res.writeHead(answer.status, head);

@@ -1,10 +1,9 @@
-// Per-request plumbing: request id, counters, the one structured log line, client address, and
-// the DNS-rebinding guard on Host and Origin.
+// Per-request plumbing: request id, counters, the one structured log line, the headers every
+// response carries, and the client address. The DNS-rebinding guard is in host-guard.ts.
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
-import { isLoopback } from '../config.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
 import type { LogFields, RequestRecord } from './access-log.js';
@@ -20,6 +19,9 @@ export type AppEnv = {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** On every response, whichever path made it: browsers take the content type as sent, never a guess. */
+export const NO_SNIFF = { name: 'x-content-type-options', value: 'nosniff' } as const;
 
 /** The one structured log line of a request (and its metric). No key or credential is in it. */
 export function logRequest(services: Services, r: RequestRecord): void {
@@ -58,7 +60,7 @@ export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     c.set('stats', stats);
     c.set('log', log);
     await next();
-    addResponseHeaders(c, { 'x-request-id': reqId });
+    addResponseHeaders(c, { 'x-request-id': reqId, [NO_SNIFF.name]: NO_SNIFF.value });
     logRequest(services, { reqId, method: c.req.method, path: c.req.path, status: c.res.status, started, log, stats });
   };
 }
@@ -109,63 +111,4 @@ function ipAddress(entry: string): string | undefined {
   const withPort = /^([\d.]+):\d{1,5}$/.exec(entry);
   if (withPort) return isIP(withPort[1]) === 4 ? withPort[1] : undefined;
   return undefined;
-}
-
-function hostnameOf(value: string): string | undefined {
-  try {
-    return new URL(value.includes('://') ? value : `http://${value}`).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
-
-const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]'];
-
-/** Hostnames this service answers to: PUBLIC_BASE_URL's, plus localhost names when bound to loopback. */
-export function allowedHostnames(publicBaseUrl: string, bindHost: string, extra: string[] = []): Set<string> {
-  const names = new Set<string>(extra.map((h) => h.toLowerCase()));
-  const pub = hostnameOf(publicBaseUrl);
-  if (pub) names.add(pub);
-  if (isLoopback(bindHost)) for (const n of LOCAL_NAMES) names.add(n);
-  return names;
-}
-
-export function refusal(path: string, message: string): { status: 403; contentType: string; body: string } {
-  const mcp = path.startsWith('/mcp');
-  const body = mcp
-    ? { jsonrpc: '2.0', error: { code: -32000, message }, id: null }
-    : { type: 'about:blank', title: 'Forbidden', status: 403, detail: message };
-  return { status: 403, contentType: mcp ? 'application/json' : 'application/problem+json', body: JSON.stringify(body) };
-}
-
-/**
- * The DNS-rebinding check on Host and Origin: undefined when the request may pass, else the
- * reason. Host values found good are remembered, since a client sends the same one every time.
- */
-export function hostChecker(allowed: Set<string>): (host: string | undefined, origin: string | undefined) => string | undefined {
-  const good = new Set<string>();
-  return (host, origin) => {
-    if (!host) return 'Missing Host header';
-    if (origin === undefined && good.has(host)) return undefined;
-    const hostname = hostnameOf(host);
-    if (!hostname) return `Invalid Host header: ${host.slice(0, 100)}`;
-    if (!allowed.has(hostname)) return `Invalid Host: ${hostname.slice(0, 100)}`;
-    if (good.size < 64) good.add(host);
-    if (origin === undefined) return undefined;
-    const originHost = origin === 'null' ? undefined : hostnameOf(origin);
-    if (!originHost || !allowed.has(originHost)) return `Invalid Origin: ${origin.slice(0, 100)}`;
-    return undefined;
-  };
-}
-
-/** Refuses requests whose Host or Origin names another site (DNS rebinding), with 403. */
-export function hostGuard(check: ReturnType<typeof hostChecker>): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const reason = check(c.req.header('host'), c.req.header('origin'));
-    if (reason) {
-      const r = refusal(c.req.path, reason);
-      return new Response(r.body, { status: r.status, headers: { 'content-type': r.contentType } });
-    }
-    await next();
-  };
 }

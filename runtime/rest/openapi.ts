@@ -4,9 +4,12 @@
 // tool's route with its parameters from the tool's JSON Schema), so neither can drift from code.
 import { Scalar } from '@scalar/hono-api-reference';
 import type { Context } from 'hono';
+import { ToolError } from '../errors.js';
+import { problemResponse } from '../http/problem.js';
 import type { AppEnv } from '../http/request.js';
 import type { Services } from '../services.js';
 import type { RestApp } from './index.js';
+import { REFERENCE_SCRIPT, SCALAR_PACKAGE, referenceScriptHandler } from './docs-assets.js';
 import { API_VERSION } from './platform-keys.js';
 
 /** Tags of REST spec 1, plus the connector routes (spec 4.4). */
@@ -174,6 +177,19 @@ export function registerDocRoutes(app: RestApp, services: Services): void {
       c.get('log').route = 'docs';
       return next();
     },
-    Scalar<AppEnv>({ url: '/api/openapi.json', pageTitle: 'Nordic open data host: REST API reference' }),
+    // The script from this service (no CDN), and the system's fonts (no font host): works offline.
+    Scalar<AppEnv>({ url: '/api/openapi.json', pageTitle: 'Nordic open data host: REST API reference', cdn: `/api${REFERENCE_SCRIPT.path}`, withDefaultFonts: false }),
+  );
+  app.get(
+    REFERENCE_SCRIPT.path,
+    (c, next) => {
+      c.get('log').route = 'docs';
+      return next();
+    },
+    referenceScriptHandler(REFERENCE_SCRIPT, (c) => {
+      services.logger.warn(`${SCALAR_PACKAGE} is not installed: /api/docs has no script; run npm ci`);
+      const message = `The reference page's script (${SCALAR_PACKAGE}) is not installed on this host; /api/openapi.json has the description.`;
+      return problemResponse(new ToolError('not_ready', message), services.config.publicBaseUrl, c.get('reqId'));
+    }),
   );
 }

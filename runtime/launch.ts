@@ -1,0 +1,42 @@
+// Start-up of the commands (`npm start`, `npm run demo`): a bad setting or a port that cannot be
+// listened on is one clear line on stderr and exit code 1, not a stack trace.
+import { loadConfig, type Config } from './config.js';
+import { startServer, type Running } from './server.js';
+
+function exitWith(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+/** The line for an error of listen(), or undefined for any other error. */
+export function listenFailure(err: unknown, config: Config): string | undefined {
+  const e = err as NodeJS.ErrnoException;
+  if (e?.syscall !== 'listen') return undefined;
+  const where = `port ${config.port} on ${config.host}`;
+  switch (e.code) {
+    case 'EADDRINUSE':
+      return `${where} is already in use; set PORT to a free port (or stop the process that holds it)`;
+    case 'EACCES':
+      return `${where} needs privileges this process does not have; set PORT to 1024 or above`;
+    case 'EADDRNOTAVAIL':
+      return `${config.host} is not an address of this machine; set HOST (127.0.0.1 for this machine only, 0.0.0.0 for every address)`;
+    default:
+      return `cannot listen on ${where}: ${e.code ?? e.message}`;
+  }
+}
+
+export async function launch(env: NodeJS.ProcessEnv = process.env): Promise<Running> {
+  let config: Config;
+  try {
+    config = loadConfig(env);
+  } catch (err) {
+    exitWith(`cannot start: ${(err as Error).message}`);
+  }
+  try {
+    return await startServer(config);
+  } catch (err) {
+    const line = listenFailure(err, config);
+    if (line) exitWith(line);
+    throw err;
+  }
+}
