@@ -1,5 +1,6 @@
 // The operator contract (DESIGN.md): every environment variable the service reads, parsed once.
 import { isIP } from 'node:net';
+import { DEFAULT_CALL_DEADLINE_MS } from './deadline.js';
 
 export type UpstreamMode = 'live' | 'replay' | 'record';
 
@@ -15,6 +16,8 @@ export interface Config {
   anonymousPerMinute: number;
   enterpriseRateLimit?: string;
   maxBodyBytes: number;
+  /** CALL_DEADLINE_MS: one tool call's whole budget (attempts, retries, tokens, pages); runtime/deadline.ts. */
+  callDeadlineMs: number;
   /** Take the client address from X-Forwarded-For (behind a trusted proxy). */
   trustProxy: boolean;
   logLevel: string;
@@ -84,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     anonymousPerMinute: positiveInt(env, 'ANON_RATE_LIMIT', 600),
     enterpriseRateLimit: env.ENTERPRISE_RATE_LIMIT || undefined,
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
+    callDeadlineMs: positiveInt(env, 'CALL_DEADLINE_MS', DEFAULT_CALL_DEADLINE_MS),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL || 'info',
     userAgent: env.UPSTREAM_USER_AGENT || `nordic-open-data-host/${version} (+${publicBaseUrl})`,
