@@ -18,7 +18,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The shortest attempt worth starting: a retry that would get less time than this is not started. */
+/** The shortest attempt worth starting (or a quarter of a shorter budget): a retry that would get less is not started. */
 export const MIN_ATTEMPT_MS = 1_000;
 
 /** An attempt's timeout: the upstream's own, or the time left when the call's deadline comes first (`cut`). */
@@ -30,5 +30,5 @@ export function attemptTimeout(timeoutMs: number, deadline: Deadline | undefined
 
 /** Whether a retry after waiting `waitMs` still leaves it a worthwhile attempt before the deadline. */
 export function retryFits(deadline: Deadline | undefined, waitMs: number, timeoutMs: number): boolean {
-  return !deadline || deadline.left() >= waitMs + Math.min(timeoutMs, MIN_ATTEMPT_MS);
+  return !deadline || deadline.left() >= waitMs + Math.min(timeoutMs, MIN_ATTEMPT_MS, deadline.budgetMs / 4);
 }

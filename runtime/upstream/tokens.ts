@@ -140,7 +140,8 @@ export class TokenCache {
     const plan = this.plan(def, extraClaims);
     const hit = this.tokens.get(plan.key);
     if (hit && this.now() < hit.expiresAt) return hit.authorization;
-    let pending = this.inflight.get(plan.key);
+    const joined = this.inflight.get(plan.key);
+    let pending = joined;
     if (!pending) {
       pending = this.fetch(plan, deadline);
       this.inflight.set(plan.key, pending);
@@ -150,7 +151,8 @@ export class TokenCache {
         () => this.inflight.delete(plan.key),
       );
     }
-    return (await (deadline ? deadline.race(pending, plan.name) : pending)).authorization;
+    // The fetch itself keeps to the deadline of the call that started it; a caller that joined it keeps to its own.
+    return (await (joined && deadline ? deadline.race(joined, `the token endpoint of ${plan.name}`) : pending)).authorization;
   }
 
   /** Forgets every token (tests; or after the operator rotates credentials). */
