@@ -9,6 +9,7 @@ import { DEFAULT_CALL_DEADLINE_MS, Deadline } from '../runtime/deadline.js';
 import { resetSanctionsIndexes } from '../servers/_shared/sanctions-index/index.js';
 import { FakeUpstream, hang, status } from './helpers/fake-upstream.js';
 import { BEARER, allUpstreamsAt, mcpCall, startLive, type LiveApp } from './helpers/live-app.js';
+import { FakeTransport, failure, json, makeClient } from './helpers/upstream-fakes.js';
 
 const DEADLINE_MS = 400;
 /** Far below every upstream's own timeout: an answer before this came from the deadline. */
@@ -107,5 +108,57 @@ describe('an upstream that never answers', () => {
     const r = await mcpCall(app, 'brreg', 'brreg.enhet.lookup', { orgnr: '923609016' });
     expect(r.data.error).toMatchObject({ status: 502, upstreamStatus: 503 });
     expect(fake.count('/enhetsregisteret/')).toBe(3);
+  });
+});
+
+describe('the attempt loop under a deadline (scripted transport, a clock the test moves)', () => {
+  const timeline = () => {
+    const clock = { now: 0 };
+    return { clock, deadline: (budgetMs: number) => new Deadline(budgetMs, () => clock.now) };
+  };
+
+  it('gives each attempt the smaller of the upstream timeout and the time left', async () => {
+    const { clock, deadline } = timeline();
+    const d = deadline(3_000);
+    clock.now = 1_000;
+    const { client, transport } = makeClient(new FakeTransport(json(200, { ok: true })));
+    await client.request({ upstream: 'open', path: '/a', deadline: d });
+    expect(transport.requests[0].timeoutMs).toBe(2_000);
+    await client.request({ upstream: 'open', path: '/b', deadline: deadline(60_000) });
+    expect(transport.requests[1].timeoutMs).toBe(10_000);
+  });
+
+  it('starts no retry that the deadline would cut short: the last failure stands', async () => {
+    const { clock, deadline } = timeline();
+    const d = deadline(5_000);
+    const { client, transport } = makeClient(
+      new FakeTransport((req) => {
+        // Each failed attempt takes most of the time there was.
+        clock.now += req.timeoutMs - 500;
+        return json(503, {});
+      }),
+    );
+    const err = await client.request({ upstream: 'open', path: '/a', deadline: d }).catch((e) => e);
+    expect(transport.sends).toBe(1);
+    expect(err).toMatchObject({ code: 'upstream_unavailable', extra: { upstreamStatus: 503 } });
+  });
+
+  it('an attempt cut by the deadline is the deadline error, and none follows', async () => {
+    const { deadline } = timeline();
+    const d = deadline(2_000);
+    const { client, transport } = makeClient(new FakeTransport(failure('timeout')));
+    const err = await client.request({ upstream: 'open', path: '/a', deadline: d }).catch((e) => e);
+    expect(transport.sends).toBe(1);
+    expect(err).toMatchObject({ code: 'upstream_unavailable', detailCode: 'deadline_exceeded' });
+    expect(err.message).toBe("Open Test API did not answer within the call's deadline (2 s)");
+  });
+
+  it('a deadline already passed sends nothing', async () => {
+    const { clock, deadline } = timeline();
+    const d = deadline(1_000);
+    clock.now = 1_000;
+    const { client, transport } = makeClient(new FakeTransport(json(200, {})));
+    await expect(client.request({ upstream: 'open', path: '/a', deadline: d })).rejects.toMatchObject({ detailCode: 'deadline_exceeded' });
+    expect(transport.sends).toBe(0);
   });
 });
