@@ -300,18 +300,13 @@ export class UpstreamClient {
         let raw: RawResponse;
         let release: () => void;
         try {
-          release = await (deadline ? deadline.race(gate.acquire(), def.name, (late) => late()) : gate.acquire());
+          release = await slotWithin(gate, def, deadline);
         } catch (err) {
           lastError = err as ToolError;
           break;
         }
         // Whatever time the call has left bounds this attempt, below the upstream's own timeout.
         const bound = attemptTimeout(timeoutMs, deadline);
-        if (deadline?.expired) {
-          release();
-          lastError = deadline.error(def.name);
-          break;
-        }
         try {
           this.sent.set(def.id, (this.sent.get(def.id) ?? 0) + 1);
           if (stats) stats.upstreamCalls += 1;
@@ -397,6 +392,16 @@ export class UpstreamClient {
     // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
     return { ...base, status, data: deepFreeze(data) };
   }
+}
+
+/** A slot of the upstream's concurrency gate, waited for no longer than the call's deadline (the deadline error then). */
+async function slotWithin(gate: Semaphore, def: UpstreamDefinition, deadline: Deadline | undefined): Promise<() => void> {
+  if (!deadline) return gate.acquire();
+  // A slot granted after the caller gave up is given back at once.
+  const release = await deadline.race(gate.acquire(), def.name, (late) => late());
+  if (!deadline.expired) return release;
+  release();
+  throw deadline.error(def.name);
 }
 
 /** detailCode of an answer whose body cannot be read (malformed JSON, a document that does not decode). */
