@@ -1,6 +1,7 @@
 // The operator contract (DESIGN.md): every environment variable the service reads, parsed once.
 import { isIP } from 'node:net';
 import { DEFAULT_KEYS_FILE } from './auth/keys.js';
+import { DEFAULT_CALL_DEADLINE_MS } from './deadline.js';
 
 export type UpstreamMode = 'live' | 'replay' | 'record';
 
@@ -30,6 +31,8 @@ export interface Config {
   metrics?: { host: string; port: number };
   /** REDIS_SLOT_LEASE_SECONDS: how long a concurrency slot in Redis outlives a holder that stopped renewing it. */
   slotLeaseSeconds: number;
+  /** CALL_DEADLINE_MS: one tool call's whole budget (attempts, retries, tokens, pages); runtime/deadline.ts. */
+  callDeadlineMs: number;
   logLevel: string;
   userAgent: string;
   version: string;
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     metrics: env.METRICS_PORT ? { host: env.METRICS_HOST || '127.0.0.1', port: positiveInt(env, 'METRICS_PORT', 0, 0) } : undefined,
     slotLeaseSeconds: positiveInt(env, 'REDIS_SLOT_LEASE_SECONDS', 30, 3),
+    callDeadlineMs: positiveInt(env, 'CALL_DEADLINE_MS', DEFAULT_CALL_DEADLINE_MS),
     logLevel: env.LOG_LEVEL || 'info',
     userAgent: env.UPSTREAM_USER_AGENT || `nordic-open-data-host/${version} (+${publicBaseUrl})`,
     version,

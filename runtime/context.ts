@@ -1,6 +1,7 @@
 // What a tool function gets besides its validated input: the upstream layer (already bound to the
-// tool's cache lifetime and the request's counters), a clock, and configuration.
-import { toToolError, type ErrorCode } from './errors.js';
+// tool's cache lifetime, the request's counters and the call's deadline), a clock, and configuration.
+import type { Deadline } from './deadline.js';
+import { fail, toToolError, ToolError, type ErrorCode } from './errors.js';
 import type { PlatformView } from './platform.js';
 import type { CacheRef, RequestStats, UpstreamCall, UpstreamClient, UpstreamResult } from './upstream/client.js';
 import type { QueryValue } from './upstream/url.js';
@@ -27,6 +28,13 @@ export interface ToolContext {
   request<T = unknown>(call: UpstreamCall): Promise<UpstreamResult<T | null>>;
   /** Runs a part of a composite answer and reports ok / not_found / error instead of throwing. */
   settle<T>(work: Promise<T>): Promise<Settled<T>>;
+  /**
+   * The same upstreams for work that outlives this call and is shared by later ones (a list
+   * loaded once for every caller): not bound by this call's deadline, counters or result memo.
+   */
+  detached(): ToolContext;
+  /** Waits for shared work (started with a detached context) no longer than this call's deadline. */
+  awaitShared<T>(work: Promise<T>, upstream: string): Promise<T>;
   now(): Date;
   env(name: string): string | undefined;
   publicBaseUrl: string;
@@ -42,6 +50,8 @@ export interface ToolContext {
 export interface RunTrace {
   refs: CacheRef[];
   reusable: boolean;
+  /** Upstreams (ids) that answered this run: a mapping that trips over their data blames them. */
+  answered?: Set<string>;
 }
 
 export interface ContextDeps {
@@ -53,16 +63,33 @@ export interface ContextDeps {
   publicBaseUrl: string;
   platform: PlatformView;
   now?: () => Date;
+  /** The call's deadline (runtime/invoke.ts makes one per call); without one, only the upstreams' own timeouts apply. */
+  deadline?: Deadline;
+}
+
+/** Thrown by a tool's mapping when data is not what it expects (reading a field of a string, an invalid date, …). */
+const SHAPE_ERRORS = [TypeError, RangeError, SyntaxError];
+
+/**
+ * A mapping that failed on data an upstream answered is that upstream's fault: a 502 naming it,
+ * not a 500. Undefined when `err` is not such a failure, or no upstream answered.
+ */
+export function unexpectedShape(err: unknown, trace: RunTrace | undefined, upstream: UpstreamClient): ToolError | undefined {
+  if (!trace?.answered?.size || !SHAPE_ERRORS.some((type) => err instanceof type)) return undefined;
+  const ids = [...trace.answered];
+  const names = ids.map((id) => upstream.definition(id).name);
+  return fail.upstream(`${names.join(' or ')} answered data of an unexpected shape`, { detailCode: 'unexpected_upstream_data', extra: { upstreams: ids } });
 }
 
 export function createContext(deps: ContextDeps): ToolContext {
   const trace = deps.trace;
   const traced = async <T>(c: UpstreamCall): Promise<UpstreamResult<T | null>> => {
     try {
-      const result = await deps.upstream.request<T>(c, deps.stats, deps.ttlSeconds);
+      const result = await deps.upstream.request<T>(deps.deadline && !c.deadline ? { ...c, deadline: deps.deadline } : c, deps.stats, deps.ttlSeconds);
       if (trace) {
         if (result.ref) trace.refs.push(result.ref);
         else trace.reusable = false;
+        (trace.answered ??= new Set()).add(c.upstream);
       }
       return result;
     } catch (err) {
@@ -80,7 +107,7 @@ export function createContext(deps: ContextDeps): ToolContext {
       try {
         return { status: 'ok', value: await work };
       } catch (err) {
-        const e = toToolError(err);
+        const e = unexpectedShape(err, trace, deps.upstream) ?? toToolError(err);
         if (e.code === 'not_found') return { status: 'not_found' };
         return { status: 'error', error: { code: e.code, message: e.message } };
       }
@@ -96,5 +123,7 @@ export function createContext(deps: ContextDeps): ToolContext {
       if (trace) trace.reusable = false;
       return deps.platform;
     },
+    detached: () => createContext({ ...deps, trace: undefined, deadline: undefined, stats: { upstreamCalls: 0, cacheHits: 0 } }),
+    awaitShared: <T>(work: Promise<T>, upstream: string) => (deps.deadline ? deps.deadline.race(work, deps.upstream.definition(upstream).name) : work),
   };
 }

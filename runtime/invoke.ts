@@ -1,7 +1,8 @@
 // Runs one tool for any face of the service (MCP, connector routes, data proxy, REST): status
-// rules, validation, the tool function, error mapping and metrics, in one place.
+// rules, validation, the call's deadline, the tool function, error mapping and metrics, in one place.
 import type { Logger } from 'pino';
-import { createContext, type RunTrace } from './context.js';
+import { createContext, unexpectedShape, type RunTrace } from './context.js';
+import { DEFAULT_CALL_DEADLINE_MS, Deadline } from './deadline.js';
 import { deepFreeze } from './freeze.js';
 import { ToolError, fail, toToolError } from './errors.js';
 import type { Maybe } from './maybe.js';
@@ -21,6 +22,13 @@ export interface InvokeDeps {
   now?: () => Date;
   results?: ResultMemo;
   platform: PlatformView;
+  /** CALL_DEADLINE_MS: the time one call may take in all (default 45 s, runtime/deadline.ts). */
+  callDeadlineMs?: number;
+}
+
+/** The deadline of one call, made where it starts (every face goes through here or through this). */
+export function callDeadline(deps: Pick<InvokeDeps, 'callDeadlineMs'>): Deadline {
+  return new Deadline(deps.callDeadlineMs ?? DEFAULT_CALL_DEADLINE_MS);
 }
 
 /**
@@ -74,14 +82,16 @@ export function invokeTool(tool: CompiledTool, rawArgs: unknown, deps: InvokeDep
 
 async function run(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, started: number, memoKey: string | undefined, requestId?: string): Promise<Outcome> {
   let outcome: Outcome;
+  const trace: RunTrace = { refs: [], reusable: true };
   try {
-    const trace: RunTrace = { refs: [], reusable: true };
     const data = await execute(tool, rawArgs, deps, stats, trace);
     const json = JSON.stringify(data) ?? 'null';
     if (memoKey !== undefined) deps.results!.remember(memoKey, trace, json);
     outcome = { ok: true, data, json, quoted: () => JSON.stringify(json), quotedBytes: () => Buffer.from(JSON.stringify(json)) };
   } catch (err) {
-    const error = toToolError(err);
+    const shape = unexpectedShape(err, trace, deps.upstream);
+    if (shape) deps.logger.warn({ err, reqId: requestId, tool: tool.name, upstreams: trace.answered && [...trace.answered] }, 'upstream answer of an unexpected shape');
+    const error = shape ?? toToolError(err);
     if (error.code === 'internal') {
       deps.logger.error({ err, reqId: requestId, tool: tool.name }, 'tool failed unexpectedly');
     }
@@ -105,6 +115,7 @@ async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, s
     now: deps.now,
     platform: deps.platform,
     trace,
+    deadline: callDeadline(deps),
   });
   const missing = (tool.def.credentials ?? []).filter((name) => deps.env(name) === undefined);
   if (missing.length > 0) {

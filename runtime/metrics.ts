@@ -14,7 +14,12 @@ export class Metrics {
     this.registry,
   );
   readonly upstreamCacheHits = new TallyCounter('upstream_cache_hits_total', 'Upstream answers served from the response cache.', ['upstream'], this.registry);
-  readonly httpRequests = new TallyCounter('http_requests_total', 'HTTP requests by route family and status.', ['route', 'status'], this.registry);
+  readonly httpRequests = new TallyCounter(
+    'http_requests_total',
+    'HTTP requests by route family and status; 499: the client closed the connection before its answer (not a server error).',
+    ['route', 'status'],
+    this.registry,
+  );
 
   /** Plain per-server totals for REST consumers (no Prometheus parser needed). */
   private readonly perServer = new Map<string, { calls: number; errors: number; totalMs: number; maxMs: number }>();

@@ -1,8 +1,9 @@
 // Starts the HTTP server for a configuration (and the metrics listener when METRICS_PORT is set)
 // and stops it gracefully: on SIGTERM it stops accepting connections, lets requests in flight
-// finish, then exits.
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+// finish, closes every other connection at once (idle keep-alive ones, and ones whose request has
+// not fully arrived), then exits.
+import type { AddressInfo, Socket } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { SERVERS } from '../servers/index.js';
 import type { Config } from './config.js';
 import { createAppParts } from './http/app.js';
@@ -46,14 +47,9 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startServer(config: Config, options: Partial<ServiceOptions> = {}): Promise<Running> {
   const services = createServices(config, { servers: SERVERS, ...options });
   const server = createServer(createNodeListener(services, createAppParts(services)));
+  const connections = trackConnections(server);
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
+    await listen(server, config.port, config.host);
   } catch (err) {
     await services.close();
     throw err;
@@ -71,17 +67,40 @@ export async function startServer(config: Config, options: Partial<ServiceOption
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       // A keep-alive connection busy now goes idle once its answer is sent, and would then hold
-      // server.close() for keepAliveTimeout (65 s, past the 25 s forced exit): close idle ones as they appear.
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      // server.close() for keepAliveTimeout (65 s, past the 25 s forced exit); one whose request
+      // headers trickle in is not idle to Node and would hold it for headersTimeout: close every
+      // connection without a request being answered, now and as more appear.
+      const sweep = setInterval(connections.closeUnanswered, 50);
       server.close(() => {
         clearInterval(sweep);
         resolve();
       });
-      server.closeIdleConnections();
+      connections.closeUnanswered();
     })
       .then(() => metricsServer && closeNow(metricsServer))
       .then(() => services.close()));
   return { services, server, url: urlOf(server), metricsUrl: metricsServer && `${urlOf(metricsServer)}/metrics`, close };
+}
+
+/** Open connections, and how many requests each has being answered (a request counts once its headers are in). */
+function trackConnections(server: Server): { closeUnanswered(): void } {
+  const answering = new Map<Socket, number>();
+  server.on('connection', (socket: Socket) => {
+    answering.set(socket, 0);
+    socket.once('close', () => answering.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    answering.set(socket, (answering.get(socket) ?? 0) + 1);
+    res.once('close', () => {
+      if (answering.has(socket)) answering.set(socket, answering.get(socket)! - 1);
+    });
+  });
+  return {
+    closeUnanswered: () => {
+      for (const [socket, n] of answering) if (n === 0) socket.destroy();
+    },
+  };
 }
 
 /** SIGTERM and SIGINT: finish what is in flight, then exit; a second signal exits at once. */

@@ -89,6 +89,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     publicBaseUrl: config.publicBaseUrl,
     metrics,
     logger,
+    callDeadlineMs: config.callDeadlineMs,
     now: options.now ?? (config.fixedNow ? () => new Date(config.fixedNow!.getTime()) : undefined),
     results: new ResultMemo(upstream),
     platform: createPlatformView(registry, upstream, metrics, {

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UPSTREAMS, type UpstreamDefinition } from '../runtime/upstream/catalogue.js';
+import { resetSanctionsIndexes } from '../servers/_shared/sanctions-index/index.js';
 import {
   FakeUpstream,
   byPath,
@@ -293,19 +294,25 @@ describe('faults of other upstreams', () => {
     'content-type': 'application/xml',
   });
 
-  it('malformed XML from the sanctions list: MCP isError 502, connector Problem 502; then the list loads', async () => {
+  it('malformed XML from the sanctions list: 502 on every face, one download counted by the breaker, no new download until the pause is over; then the list loads', async () => {
     fake.respond(brokenXml);
     const viaMcp = await mcpFault('sanksjoner', 'sanctions.eu.search', { q: 'Putin' });
     expect(viaMcp).toMatchObject({ status: 502, code: 'upstream_unavailable' });
     expect(viaMcp.detail).toMatch(/not well-formed XML/);
     const viaRoute = await restFault('/api/connectors/sanksjoner/eu/search?q=Putin');
     expect(viaRoute).toMatchObject({ status: 502, code: 'upstream_unavailable' });
-    expect(fake.count(XML_PATH)).toBe(2);
+    expect(viaRoute.detail).toMatch(/The next download will be tried at/);
+    expect(viaRoute.retryAfterMs).toBeGreaterThan(0);
+    expect(fake.count(XML_PATH)).toBe(1);
+    expect(app.running.services.upstream.breakerStates()['eu-fsf'].consecutiveFailures).toBe(1);
+    // The pause over (here: the store forgotten), the list loads and the breaker closes again.
+    resetSanctionsIndexes();
     fake.respond(GOOD);
     const r = await mcpCall(app, 'sanksjoner', 'sanctions.eu.search', { q: 'Putin' });
     expect(r.isError).toBe(false);
     expect(r.data.total).toBeGreaterThan(0);
     expect(r.data.list.lastRefreshError).toBeNull();
+    expect(app.running.services.upstream.breakerStates()['eu-fsf'].consecutiveFailures).toBe(0);
   });
 
   it('a Basic-auth upstream (CVR, DK search) failing with 500: an idempotent POST is retried, 502, and its credentials stay out of the answer', async () => {

@@ -1,14 +1,17 @@
 // The shared index of the EU consolidated list (servers/_shared/sanctions-index): the streaming
 // parser, name folding, the recording's consistency with its XML source, and the store's life:
 // first load, refresh every 6 hours in the background, a failed refresh that keeps the last good
-// list with its age, the retry pause, and cursors that a refresh invalidates.
+// list with its age, the retry pause, a list that does not parse (a failure of the upstream, with
+// an exponential pause before the next download), and cursors that a refresh invalidates.
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RECORDED_AT } from '../runtime/upstream/recordings.js';
 import type { OutgoingRequest, RawResponse, Transport } from '../runtime/upstream/transport.js';
 import {
+  MAX_RETRY_AFTER_FAILURE_MS,
   REFRESH_AFTER_MS,
   RETRY_AFTER_FAILURE_MS,
+  retryAfterFailures,
   SanctionsIndex,
   canonical,
   fold,
@@ -213,6 +216,92 @@ describe('the shared store', () => {
     expect(r.isError).toBe(true);
     expect(r.data.error).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(r.data.error.message).toMatch(/could not be loaded, so nothing can be searched or screened/);
+  });
+
+  describe('a list whose body does not parse', () => {
+    const BROKEN = '<?xml version="1.0"?><export generationDate="2026-11-22"><sanctionEntity logicalId="1"><nameAlias wholeName="A';
+    const breaker = (t: ReturnType<typeof createTestApp>) => t.services.upstream.breakerStates()['eu-fsf'];
+
+    it('pauses exponentially, capped', () => {
+      expect([1, 2, 3].map(retryAfterFailures)).toEqual([RETRY_AFTER_FAILURE_MS, 2 * RETRY_AFTER_FAILURE_MS, 4 * RETRY_AFTER_FAILURE_MS]);
+      expect(retryAfterFailures(30)).toBe(MAX_RETRY_AFTER_FAILURE_MS);
+    });
+
+    it('with no list yet: one download per pause, each a breaker failure, and a 502 saying when the next download is', async () => {
+      const { state, transport } = scripted();
+      state.mode = 'other';
+      state.other = BROKEN;
+      let now = start;
+      const t = createTestApp({ transport, now: () => new Date(now) });
+      const first = await callTool(t, 'screening', 'screening.screen', { name: 'Ole Nordmann' });
+      expect(first.data.error).toMatchObject({ status: 502, code: 'upstream_unavailable', svcRetryAfterMs: RETRY_AFTER_FAILURE_MS });
+      expect(first.data.error.message).toMatch(/not well-formed XML/);
+      // A body that does not parse is not retried within the request, and counts against the upstream.
+      expect(state.calls).toBe(1);
+      expect(breaker(t).consecutiveFailures).toBe(1);
+
+      // Until the pause is over: answered at once, nothing downloaded, with the time of the next try.
+      now += RETRY_AFTER_FAILURE_MS - 1000;
+      const waiting = await callTool(t, 'sanksjoner', 'sanctions.eu.search', { q: 'Putin' });
+      const next = new Date(start + RETRY_AFTER_FAILURE_MS).toISOString();
+      expect(waiting.data.error).toMatchObject({ status: 502, code: 'upstream_unavailable', svcRetryAfterMs: 1000, nextAttemptAt: next });
+      expect(waiting.data.error.message).toContain(`The next download will be tried at ${next} (in 1 s)`);
+      expect(state.calls).toBe(1);
+
+      // The next download fails too: the pause doubles.
+      now += 1000;
+      await callTool(t, 'screening', 'screening.screen', { name: 'Ole Nordmann' });
+      expect(state.calls).toBe(2);
+      expect(breaker(t).consecutiveFailures).toBe(2);
+      now += RETRY_AFTER_FAILURE_MS;
+      await callTool(t, 'screening', 'screening.screen', { name: 'Ole Nordmann' });
+      expect(state.calls).toBe(2);
+      const about = await callTool(t, 'sanksjoner', 'sanctions.lister.list', {});
+      expect(about.data.lists[0].index).toMatchObject({ loaded: false, nextRefreshAttemptAt: new Date(now + RETRY_AFTER_FAILURE_MS).toISOString() });
+
+      // After it, a good list loads and the breaker closes.
+      now += RETRY_AFTER_FAILURE_MS;
+      state.mode = 'recording';
+      const healed = await callTool(t, 'screening', 'screening.screen', { name: 'Vladimir Putin' });
+      expect(healed.isError).toBe(false);
+      expect(state.calls).toBe(3);
+      expect(breaker(t).consecutiveFailures).toBe(0);
+      expect(healed.data.list).toMatchObject({ lastRefreshError: null, nextRefreshAttemptAt: null });
+    });
+
+    it('with a list: answers from the last good one, with its age and the next attempt, and backs off', async () => {
+      const { state, transport } = scripted();
+      let now = start;
+      const t = createTestApp({ transport, now: () => new Date(now) });
+      await callTool(t, 'screening', 'screening.screen', { name: 'Vladimir Putin' });
+      state.mode = 'other';
+      state.other = BROKEN;
+      now = start + REFRESH_AFTER_MS + 1000;
+      await callTool(t, 'screening', 'screening.screen', { name: 'Vladimir Putin' });
+      await settleSanctionsRefreshes();
+      expect(state.calls).toBe(2);
+      expect(breaker(t).consecutiveFailures).toBe(1);
+      for (let i = 0; i < 5; i++) {
+        const r = await callTool(t, 'screening', 'screening.screen', { name: 'Vladimir Putin' });
+        await settleSanctionsRefreshes();
+        expect(r.isError).toBe(false);
+        expect(r.data.candidates[0].entityId).toBe('135909');
+      }
+      expect(state.calls).toBe(2);
+      const r = await callTool(t, 'screening', 'screening.screen', { name: 'Vladimir Putin' });
+      expect(r.data.list).toMatchObject({
+        stale: true,
+        ageSeconds: (REFRESH_AFTER_MS + 1000) / 1000,
+        lastRefreshError: { code: 'upstream_unavailable', message: expect.stringMatching(/not well-formed XML/) },
+        nextRefreshAttemptAt: new Date(now + RETRY_AFTER_FAILURE_MS).toISOString(),
+      });
+      now += RETRY_AFTER_FAILURE_MS;
+      await callTool(t, 'screening', 'screening.screen', { name: 'Vladimir Putin' });
+      await settleSanctionsRefreshes();
+      expect(state.calls).toBe(3);
+      const after = await callTool(t, 'screening', 'screening.screen', { name: 'Vladimir Putin' });
+      expect(after.data.list.nextRefreshAttemptAt).toBe(new Date(now + 2 * RETRY_AFTER_FAILURE_MS).toISOString());
+    });
   });
 
   it('invalidates cursors made on a list that a refresh replaced', async () => {

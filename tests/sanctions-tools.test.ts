@@ -264,7 +264,7 @@ describe('sanctions.lister.list', () => {
     resetSanctionsIndexes();
     const fresh = createTestApp();
     const before = await callTool(fresh, SLUG, 'sanctions.lister.list', {});
-    expect(before.data.lists[0].index).toEqual({ loaded: false, lastRefreshError: null });
+    expect(before.data.lists[0].index).toEqual({ loaded: false, lastRefreshError: null, nextRefreshAttemptAt: null });
     expect(fresh.services.upstream.sent.get('eu-fsf') ?? 0).toBe(0);
     await callTool(fresh, SLUG, 'sanctions.eu.search', { type: 'vessel' });
     const after = await callTool(fresh, SLUG, 'sanctions.lister.list', {});

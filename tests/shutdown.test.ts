@@ -1,7 +1,10 @@
 // SIGTERM against the real service as a child process (`node --import tsx runtime/main.ts`, PORT=0,
 // live mode with every upstream at a local fake): a request whose upstream answers after a second
 // is in flight when the signal arrives; it must complete with 200, new connections must be refused
-// from the signal on, and the process must exit with code 0.
+// from the signal on, and the process must exit with code 0. Connections that carry no request
+// being answered (one whose headers trickle in, one idle after its answer, one that sent nothing)
+// are closed by the server at the signal, before the request in flight is answered: none of them
+// may hold the exit until the forced one (25 s later, code 1).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -39,8 +42,20 @@ function refused(port: number): Promise<boolean> {
   });
 }
 
+/** A raw connection to `port`; `closed` resolves when the server closes it, with the time. */
+function rawConnection(port: number, send: string): Promise<{ closed: Promise<number> }> {
+  return new Promise((resolve, reject) => {
+    const s = connect(port, '127.0.0.1', () => {
+      if (send) s.write(send);
+      resolve({ closed: new Promise((done) => s.once('close', () => done(Date.now()))) });
+    });
+    s.on('data', () => {});
+    s.once('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' ? undefined : reject(err)));
+  });
+}
+
 describe('SIGTERM', () => {
-  it('finishes the request in flight with 200, refuses new connections, and exits with 0', async () => {
+  it('finishes the request in flight with 200, closes every other connection at once, refuses new ones, and exits with 0', async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'runtime/main.ts'], {
       env: {
         PATH: process.env.PATH,
@@ -77,6 +92,12 @@ describe('SIGTERM', () => {
     }));
     await eventually(() => expect(fake.count('/enhetsregisteret/')).toBe(1), 5_000);
 
+    // A slow-header client (half a request line and one header), a keep-alive connection idle after its answer, and a silent one.
+    const slowHeaders = await rawConnection(port, 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    const idle = await rawConnection(port, 'GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const silent = await rawConnection(port, '');
+    await new Promise((r) => setTimeout(r, 200));
+
     const signalledAt = Date.now();
     child.kill('SIGTERM');
     // From the signal on, the port is closed: new connections are refused.
@@ -85,6 +106,12 @@ describe('SIGTERM', () => {
 
     const answer = await inFlight;
     expect(answer.status).toBe(200);
+    // Each was closed by the server after the signal and before the request in flight was answered.
+    for (const c of [slowHeaders, idle, silent]) {
+      const closedAt = await c.closed;
+      expect(closedAt).toBeGreaterThanOrEqual(signalledAt);
+      expect(closedAt).toBeLessThanOrEqual(answer.at);
+    }
     expect(answer.body.navn).toBe('EQUINOR ASA');
     // It really was in flight across the signal: answered after it, about a second after it began.
     expect(answer.at).toBeGreaterThan(signalledAt);

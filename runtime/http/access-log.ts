@@ -7,6 +7,7 @@
 // Per line, most of the cost was formatting (about 13 000 instructions, counted with callgrind):
 // quoting values that repeat, and turning doubles into text. Quoted values are remembered, the
 // time's text is reused within a millisecond, and the duration is written from integers.
+import type { IncomingMessage } from 'node:http';
 import type { DestinationStream, Logger } from 'pino';
 import { rememberByText } from '../text-memo.js';
 import type { RequestStats } from '../upstream/client.js';
@@ -31,6 +32,28 @@ export interface RequestRecord {
 }
 
 export type AccessLog = (r: RequestRecord) => void;
+
+/**
+ * The status logged and counted for a request whose client closed the connection before its
+ * answer was sent (nginx's 499, "client closed request"): not a server error, whatever the
+ * handler made of the broken request, so a client cannot raise the 5xx rate by hanging up.
+ */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+/** The Node request behind a Hono context's `env` (none for app.request and in-process calls). */
+export function incomingOf(env: unknown): IncomingMessage | undefined {
+  return (env as { incoming?: IncomingMessage } | undefined)?.incoming;
+}
+
+/** Whether the client of `incoming` has closed its connection (mid-body, or before the answer). */
+export function clientClosed(incoming: IncomingMessage | undefined): boolean {
+  return incoming?.socket?.destroyed === true;
+}
+
+/** The status to log and count: the answer's, or CLIENT_CLOSED_REQUEST when the client is gone. */
+export function loggedStatus(incoming: IncomingMessage | undefined, status: number): number {
+  return clientClosed(incoming) ? CLIENT_CLOSED_REQUEST : status;
+}
 
 const MAX_PATH = 200;
 const INFO = 30;

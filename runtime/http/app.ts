@@ -11,6 +11,7 @@ import { backendGate, backendRoutes } from '../rest/backend.js';
 import { REFERENCE_SCRIPT } from '../rest/docs-assets.js';
 import { restRoutes } from '../rest/index.js';
 import type { Services } from '../services.js';
+import { clientClosed, incomingOf } from './access-log.js';
 import { limitAnonymous, requireKey } from './api-auth.js';
 import { connectorRoutes } from './connectors.js';
 import { metricsRoute } from './metrics-route.js';
@@ -107,7 +108,9 @@ export function createAppParts(services: Services): AppParts {
     return c.json({ error: 'not_found', message: `No route ${path.slice(0, 200)}. Servers are listed at ${base}/mcp.` }, 404);
   });
   app.onError((err, c) => {
-    services.logger.error({ err, reqId: c.get('reqId') }, 'unhandled error');
+    // A client that hung up mid-body breaks the read: its matter, not the server's (access-log.ts).
+    if (clientClosed(incomingOf(c.env))) services.logger.debug({ reqId: c.get('reqId') }, 'client closed the request');
+    else services.logger.error({ err, reqId: c.get('reqId') }, 'unhandled error');
     const reqId = c.get('reqId') ?? 'unknown';
     if (c.req.path.startsWith('/mcp')) {
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (request ${reqId})` } }), {

@@ -9,6 +9,7 @@ import type { McpHttpResponse } from '../mcp/endpoint.js';
 import type { Services } from '../services.js';
 import type { AppParts } from './app.js';
 import { readIncomingText } from './body.js';
+import { clientClosed, loggedStatus } from './access-log.js';
 import { refusal } from './host-guard.js';
 import { logRequest, NO_SNIFF, requestIdFrom, requestStats, resolveClientAddress, type LogFields } from './request.js';
 
@@ -52,9 +53,16 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
           log,
         });
       } catch (err) {
-        services.logger.error({ err, reqId }, 'unhandled error');
+        // A client that hung up mid-body breaks the read: its matter, not the server's.
+        if (clientClosed(req)) services.logger.debug({ reqId }, 'client closed the request');
+        else services.logger.error({ err, reqId }, 'unhandled error');
         answer = { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (request ${reqId})` } }) };
       }
+    }
+    const status = loggedStatus(req, answer.status);
+    if (status !== answer.status) {
+      logRequest(services, { reqId, method: 'POST', path: req.url ?? '', status, started, log, stats });
+      return;
     }
     // A flat name, value list: writeHead takes it as is, without an object to build or walk.
     const head: (string | number)[] = [];

@@ -6,7 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
-import type { LogFields, RequestRecord } from './access-log.js';
+import { CLIENT_CLOSED_REQUEST, incomingOf, loggedStatus, type LogFields, type RequestRecord } from './access-log.js';
 
 export type { LogFields } from './access-log.js';
 
@@ -25,6 +25,8 @@ export const NO_SNIFF = { name: 'x-content-type-options', value: 'nosniff' } as 
 
 /** The one structured log line of a request (and its metric). No key or credential is in it. */
 export function logRequest(services: Services, r: RequestRecord): void {
+  // What the handler made of a request whose client hung up (often "internal") is not its outcome.
+  if (r.status === CLIENT_CLOSED_REQUEST) r.log.outcome = 'client_closed';
   services.metrics.countHttp(r.log.route ?? 'other', r.status);
   services.accessLog(r);
 }
@@ -61,7 +63,7 @@ export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     c.set('log', log);
     await next();
     addResponseHeaders(c, { 'x-request-id': reqId, [NO_SNIFF.name]: NO_SNIFF.value });
-    logRequest(services, { reqId, method: c.req.method, path: c.req.path, status: c.res.status, started, log, stats });
+    logRequest(services, { reqId, method: c.req.method, path: c.req.path, status: loggedStatus(incomingOf(c.env), c.res.status), started, log, stats });
   };
 }
 

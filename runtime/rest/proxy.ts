@@ -8,7 +8,7 @@ import { ToolError, fail } from '../errors.js';
 import { readBodyText } from '../http/body.js';
 import { PROBLEM_CONTENT_TYPE, problemResponse } from '../http/problem.js';
 import type { AppEnv } from '../http/request.js';
-import { invokeTool } from '../invoke.js';
+import { callDeadline, invokeTool } from '../invoke.js';
 import type { Services } from '../services.js';
 import { DATA_BACKEND } from './backend.js';
 import type { RestApp } from './index.js';
@@ -196,6 +196,8 @@ export function registerProxyRoutes(app: RestApp, services: Services): void {
         query,
         body,
         passthrough: true,
+        // In process, the connector route's own call has the deadline and names the real upstream.
+        deadline: services.backend.inProcess ? undefined : callDeadline(services.invokeDeps),
         headers: { 'x-request-id': reqId, ...(services.config.dataBackendKey && { authorization: `Bearer ${services.config.dataBackendKey}` }) },
       },
       c.get('stats'),

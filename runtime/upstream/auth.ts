@@ -1,13 +1,14 @@
 // Credentials for upstream requests, read from the environment only and never logged. The token
 // schemes (OAuth client credentials, Maskinporten) get their bearer token from a TokenCache
 // (tokens.ts), which the upstream client owns.
+import type { Deadline } from '../deadline.js';
 import { fail } from '../errors.js';
 import { authEnvVars, type UpstreamDefinition } from './catalogue.js';
 import type { ExtraClaims } from './tokens.js';
 
 /** Where bearer tokens come from (the upstream client's TokenCache). */
 export interface TokenSource {
-  authorization(def: UpstreamDefinition, extraClaims?: ExtraClaims): Promise<string>;
+  authorization(def: UpstreamDefinition, extraClaims?: ExtraClaims, deadline?: Deadline): Promise<string>;
 }
 
 /** Where credentials and base-URL overrides come from (the process environment in production). */
@@ -26,7 +27,7 @@ export function missingCredentials(def: UpstreamDefinition, credentials: Credent
   return authEnvVars(def.auth).filter((name) => credentials.get(name) === undefined);
 }
 
-export async function authHeaders(def: UpstreamDefinition, credentials: CredentialSource, tokens?: TokenSource): Promise<Record<string, string>> {
+export async function authHeaders(def: UpstreamDefinition, credentials: CredentialSource, tokens?: TokenSource, deadline?: Deadline): Promise<Record<string, string>> {
   const auth = def.auth;
   switch (auth.type) {
     case 'none':
@@ -54,7 +55,7 @@ export async function authHeaders(def: UpstreamDefinition, credentials: Credenti
         throw fail.notConfigured(`${def.name} needs ${missing.join(', ')}; set ${missing.length > 1 ? 'them' : 'it'} in the environment`, { extra: { missing } });
       }
       if (!tokens) throw new Error(`${def.id}: ${auth.type} authentication needs a token source`);
-      return { authorization: await tokens.authorization(def) };
+      return { authorization: await tokens.authorization(def, undefined, deadline) };
     }
   }
 }

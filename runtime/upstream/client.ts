@@ -2,6 +2,7 @@
 // cache with per-call lifetime, coalescing of identical requests in flight, a concurrency cap,
 // retries with jittered backoff for idempotent requests, a circuit breaker, and error mapping.
 import { LRUCache } from 'lru-cache';
+import type { Deadline } from '../deadline.js';
 import { fail, ToolError } from '../errors.js';
 import { deepFreeze } from '../freeze.js';
 import type { Metrics } from '../metrics.js';
@@ -9,7 +10,7 @@ import { CircuitBreaker, type BreakerSnapshot } from './breaker.js';
 import { authHeaders, type CredentialSource } from './auth.js';
 import type { UpstreamDefinition } from './catalogue.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
-import { backoff, parseRetryAfter, sleep } from './retry.js';
+import { attemptTimeout, backoff, parseRetryAfter, retryFits, sleep } from './retry.js';
 import { buildUrl, type QueryValue } from './url.js';
 import { FairSemaphore } from './semaphore.js';
 import type { SharedCache } from './shared-cache.js';
@@ -38,6 +39,13 @@ export interface UpstreamCall {
    * breaker is open) fails, with a 503.
    */
   passthrough?: boolean;
+  /** The calling tool's deadline: every attempt, retry and token fetch of this call ends by then. */
+  deadline?: Deadline;
+  /**
+   * Turns a 2xx body into the data, in place of JSON, text or bytes (a list in XML). A body it
+   * cannot read is the upstream's failure, counted by the breaker like an answer that never came.
+   */
+  decode?: (body: Buffer) => unknown;
 }
 
 export interface UpstreamResult<T = unknown> {
@@ -171,7 +179,7 @@ export class UpstreamClient {
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: new URLSearchParams(req.form).toString(),
-      timeoutMs: def?.timeoutMs ?? 10_000,
+      timeoutMs: req.timeoutMs ?? def?.timeoutMs ?? 10_000,
       maxBodyBytes: 256 * 1024,
       upstreamId: req.upstreamId,
     };
@@ -219,7 +227,7 @@ export class UpstreamClient {
     if (!entry) {
       const pending = idempotent ? this.inflight.get(key) : undefined;
       if (pending) {
-        entry = await pending;
+        entry = await (call.deadline ? call.deadline.race(pending, def.name) : pending);
         fromCache = true;
         if (stats) stats.cacheHits += 1;
         this.options.metrics?.upstreamCacheHits.labels(def.id).inc();
@@ -252,7 +260,8 @@ export class UpstreamClient {
 
   private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall, stats?: RequestStats): Promise<CacheEntry> {
     // Credentials first: a missing one is the operator's matter, not the upstream's health.
-    const auth = await authHeaders(def, this.options.credentials, this.tokens);
+    const deadline = call.deadline;
+    const auth = await authHeaders(def, this.options.credentials, this.tokens, deadline);
     const breaker = this.breakers.get(def.id)!;
     const held = breaker.heldFor();
     if (held > 0) throw rateLimited(def, held);
@@ -271,12 +280,13 @@ export class UpstreamClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
     // Slots of the upstream's concurrency cap are shared fairly between callers (semaphore.ts).
     const caller = stats?.caller?.() ?? '';
+    const timeoutMs = def.timeoutMs ?? 10_000;
     const request: OutgoingRequest = {
       method,
       url,
       headers,
       body,
-      timeoutMs: def.timeoutMs ?? 10_000,
+      timeoutMs,
       maxBodyBytes: def.maxBodyBytes ?? 16 * 1024 * 1024,
       upstreamId: def.id,
       caller,
@@ -289,19 +299,36 @@ export class UpstreamClient {
     let unhealthy = false;
     try {
       for (let attempt = 0; attempt < attempts; attempt += 1) {
-        if (attempt > 0) await sleep(backoff(attempt, this.options.retryBaseMs ?? 150));
+        if (attempt > 0) {
+          const wait = backoff(attempt, this.options.retryBaseMs ?? 150);
+          // No retry is started that the call's deadline would cut short: the last failure stands.
+          if (!retryFits(deadline, wait, timeoutMs)) break;
+          await sleep(wait);
+        }
         let raw: RawResponse;
-        const release = await gate.acquire(caller);
+        let release: () => void;
+        try {
+          release = await slotWithin(gate, caller, def, deadline);
+        } catch (err) {
+          lastError = err as ToolError;
+          break;
+        }
+        // Whatever time the call has left bounds this attempt, below the upstream's own timeout.
+        const bound = attemptTimeout(timeoutMs, deadline);
         try {
           this.sent.set(def.id, (this.sent.get(def.id) ?? 0) + 1);
           if (stats) stats.upstreamCalls += 1;
-          raw = await this.options.transport.send(request);
+          raw = await this.options.transport.send({ ...request, timeoutMs: bound.timeoutMs });
         } catch (err) {
           const kind = err instanceof TransportError ? err.kind : 'reset';
           this.options.metrics?.upstreamRequests.labels(def.id, kind).inc();
           lastError = transportFailure(def, err);
           if (kind === 'no_recording' || kind === 'too_large') break;
           unhealthy = true;
+          if (kind === 'timeout' && bound.cut) {
+            lastError = deadline!.error(def.name);
+            break;
+          }
           continue;
         } finally {
           release();
@@ -326,9 +353,17 @@ export class UpstreamClient {
           lastError = fail.upstream(`${def.name} answered HTTP ${raw.status}`, { extra: { upstreamStatus: raw.status } });
           continue;
         }
-        breaker.success();
-        unhealthy = false;
-        return this.interpret(def, raw, call);
+        let malformed = false;
+        try {
+          return await this.interpret(def, raw, call);
+        } catch (err) {
+          malformed = err instanceof ToolError && err.detailCode === MALFORMED;
+          throw err;
+        } finally {
+          // A refusal by status (401, 400, a redirect) says nothing of the upstream's health; a body that cannot be read does.
+          unhealthy = malformed;
+          if (!malformed) breaker.success();
+        }
       }
       const failure = lastError ?? fail.upstream(`${def.name} could not be reached`);
       throw call.passthrough ? fail.upstream(failure.message, { status: 503 }) : failure;
@@ -340,7 +375,7 @@ export class UpstreamClient {
     }
   }
 
-  private interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall): CacheEntry {
+  private async interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall): Promise<CacheEntry> {
     const base = { headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
     const { status } = raw;
     if (status === 404 || status === 410) return { ...base, status, data: null };
@@ -351,6 +386,7 @@ export class UpstreamClient {
     if (status === 400 || status === 422) throw fail.invalidInput(`${def.name} rejected the request as invalid (HTTP ${status})`);
     if (status >= 300 && status < 400) throw fail.upstream(`${def.name} answered a redirect (HTTP ${status}), which is not followed`);
     if (status < 200 || status >= 300) throw fail.upstream(`${def.name} answered HTTP ${status}`);
+    if (call.decode) return { ...base, status, data: await decoded(def, call.decode, raw.body) };
     if (call.accept === 'buffer') return { ...base, status, data: raw.body };
     const text = raw.body.toString('utf8');
     if (call.accept === 'text') return { ...base, status, data: text };
@@ -359,10 +395,34 @@ export class UpstreamClient {
     try {
       data = JSON.parse(text);
     } catch {
-      throw fail.upstream(`${def.name} answered malformed JSON`);
+      throw fail.upstream(`${def.name} answered malformed JSON`, { detailCode: MALFORMED });
     }
     // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
     return { ...base, status, data: deepFreeze(data) };
+  }
+}
+
+/** A slot of the upstream's concurrency gate, waited for no longer than the call's deadline (the deadline error then). */
+async function slotWithin(gate: FairSemaphore, caller: string, def: UpstreamDefinition, deadline: Deadline | undefined): Promise<() => void> {
+  if (!deadline) return gate.acquire(caller);
+  // A caller whose deadline passes while it waits leaves the queue (the semaphore takes the signal).
+  try {
+    return await gate.acquire(caller, deadline.signal);
+  } catch {
+    throw deadline.error(def.name);
+  }
+}
+
+/** detailCode of an answer whose body cannot be read (malformed JSON, a document that does not decode). */
+const MALFORMED = 'malformed_answer';
+
+async function decoded(def: UpstreamDefinition, decode: (body: Buffer) => unknown, body: Buffer): Promise<unknown> {
+  try {
+    return await decode(body);
+  } catch (err) {
+    // A decoder's own upstream error says what is wrong with the document; anything else is named generically.
+    const message = err instanceof ToolError ? err.message : `${def.name} answered a document that could not be read`;
+    throw fail.upstream(message, { detailCode: MALFORMED });
   }
 }
 

@@ -13,11 +13,12 @@
 // error message or a log line; a token endpoint's error body is never read into a message.
 import { createHash, createPrivateKey, randomUUID, type KeyObject } from 'node:crypto';
 import { SignJWT } from 'jose';
+import type { Deadline } from '../deadline.js';
 import { fail, ToolError } from '../errors.js';
 import type { CredentialSource } from './auth.js';
 import type { UpstreamAuth, UpstreamDefinition } from './catalogue.js';
 import { TransportError, type RawResponse } from './transport.js';
-import { backoff, parseRetryAfter, sleep } from './retry.js';
+import { attemptTimeout, backoff, parseRetryAfter, retryFits, sleep } from './retry.js';
 
 /** One token request: a form POST. The client adds user-agent, accept and content-type. */
 export interface TokenRequest {
@@ -26,6 +27,8 @@ export interface TokenRequest {
   url: string;
   form: Record<string, string>;
   headers?: Record<string, string>;
+  /** This attempt's timeout, when the calling tool's deadline leaves less than the usual one. */
+  timeoutMs?: number;
 }
 
 export type TokenSender = (req: TokenRequest) => Promise<RawResponse>;
@@ -49,6 +52,8 @@ export const GRANT_LIFETIME_SECONDS = 120;
 /** Recording directory (upstream id) of OAuth client-credentials token requests. */
 export const OAUTH_TOKEN_UPSTREAM = 'oauth';
 export const MASKINPORTEN_UPSTREAM = 'maskinporten';
+/** A token request's own timeout (the call's deadline may leave less). */
+const TOKEN_TIMEOUT_MS = 10_000;
 /** A token without expires_in is kept this long. */
 const DEFAULT_LIFETIME_MS = 60_000;
 const RETRYABLE = new Set([500, 502, 503, 504]);
@@ -127,14 +132,18 @@ export class TokenCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** The `authorization` header value for a call to `def`, from the cache when still fresh. */
-  async authorization(def: UpstreamDefinition, extraClaims?: ExtraClaims): Promise<string> {
+  /**
+   * The `authorization` header value for a call to `def`, from the cache when still fresh. A fetch
+   * runs within the deadline of the call that started it; a caller joining it waits no longer than its own.
+   */
+  async authorization(def: UpstreamDefinition, extraClaims?: ExtraClaims, deadline?: Deadline): Promise<string> {
     const plan = this.plan(def, extraClaims);
     const hit = this.tokens.get(plan.key);
     if (hit && this.now() < hit.expiresAt) return hit.authorization;
-    let pending = this.inflight.get(plan.key);
+    const joined = this.inflight.get(plan.key);
+    let pending = joined;
     if (!pending) {
-      pending = this.fetch(plan);
+      pending = this.fetch(plan, deadline);
       this.inflight.set(plan.key, pending);
       // Settled either way: the next caller after a failure tries again.
       void pending.then(
@@ -142,7 +151,8 @@ export class TokenCache {
         () => this.inflight.delete(plan.key),
       );
     }
-    return (await pending).authorization;
+    // The fetch itself keeps to the deadline of the call that started it; a caller that joined it keeps to its own.
+    return (await (joined && deadline ? deadline.race(joined, `the token endpoint of ${plan.name}`) : pending)).authorization;
   }
 
   /** Forgets every token (tests; or after the operator rotates credentials). */
@@ -232,19 +242,32 @@ export class TokenCache {
     return key;
   }
 
-  private async fetch(plan: Plan): Promise<Token> {
+  private async fetch(plan: Plan, deadline: Deadline | undefined): Promise<Token> {
     const attempts = (this.options.retries ?? 2) + 1;
     let last: ToolError | undefined;
     for (let attempt = 0; attempt < attempts; attempt += 1) {
-      if (attempt > 0) await sleep(backoff(attempt, this.options.retryBaseMs ?? 150));
+      if (attempt > 0) {
+        const wait = backoff(attempt, this.options.retryBaseMs ?? 150);
+        if (!retryFits(deadline, wait, TOKEN_TIMEOUT_MS)) break;
+        await sleep(wait);
+      }
+      if (deadline?.expired) {
+        last = deadline.error(`the token endpoint of ${plan.name}`);
+        break;
+      }
       const form = await plan.form();
+      const bound = attemptTimeout(TOKEN_TIMEOUT_MS, deadline);
       let raw: RawResponse;
       try {
         this.fetches += 1;
-        raw = await this.options.send({ upstreamId: plan.upstreamId, url: plan.url, form, headers: plan.headers });
+        raw = await this.options.send({ upstreamId: plan.upstreamId, url: plan.url, form, headers: plan.headers, timeoutMs: bound.timeoutMs });
       } catch (err) {
         last = transportFailure(plan, err);
         if (err instanceof TransportError && (err.kind === 'no_recording' || err.kind === 'too_large')) break;
+        if (err instanceof TransportError && err.kind === 'timeout' && bound.cut) {
+          last = deadline!.error(`the token endpoint of ${plan.name}`);
+          break;
+        }
         continue;
       }
       if (RETRYABLE.has(raw.status)) {

@@ -3,15 +3,19 @@
 // from each other (DESIGN.md: servers do not depend on servers).
 //
 // Lifecycle (one index per list address, module-level, so every app in the process shares it):
-// - first use: the whole list is fetched through ctx (upstream `eu-fsf`, accept 'buffer', not put
-//   in the response cache: this index is the cache), parsed as a stream and indexed; callers wait;
+// - first use: the whole list is fetched through ctx (upstream `eu-fsf`, not put in the response
+//   cache: this index is the cache), parsed as a stream and indexed; callers wait, each no longer
+//   than its own call's deadline (the download itself is shared and outlives a caller that gives up);
 // - every use: when the index is older than REFRESH_AFTER_MS (6 h) a refresh starts in the
 //   background and the call answers from the current index (stale-while-revalidate); there is no
 //   timer, so an idle process downloads nothing;
 // - a failed refresh (upstream error, HTML instead of XML, an export without entities) keeps the
-//   last good index, records the error and its time, and is retried no sooner than
-//   RETRY_AFTER_FAILURE_MS later; every answer carries the index's age and the last error;
-// - without any good index the caller gets the refresh's error (never an empty list).
+//   last good index and records the error and its time; a body that does not parse counts as a
+//   failure of the upstream (its circuit breaker); the next download waits an exponential backoff
+//   (RETRY_AFTER_FAILURE_MS, doubling per failure in a row, at most MAX_RETRY_AFTER_FAILURE_MS);
+//   every answer carries the index's age, the last error and when the next attempt may start;
+// - without any good index the caller gets a 502 (never an empty list) saying when the next
+//   download will be tried; requests before then download nothing.
 // The clock is ctx.now(), so replay (FIXED_NOW) never sees the index age.
 import { createHash } from 'node:crypto';
 import type { ToolContext } from '../../../runtime/context.js';
@@ -32,7 +36,14 @@ export const FSF_TOKEN = 'dG9rZW4tMjAxNw';
 export const FSF_LIST_URL = `${FSF_DEFAULT_BASE}${FSF_PATH}?token=${FSF_TOKEN}`;
 
 export const REFRESH_AFTER_MS = 6 * 3600_000;
-export const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
+/** The pause after a first failed download; it doubles with each further failure in a row. */
+export const RETRY_AFTER_FAILURE_MS = 60_000;
+export const MAX_RETRY_AFTER_FAILURE_MS = 60 * 60_000;
+
+/** The pause before the next download after `failures` failed ones in a row. */
+export function retryAfterFailures(failures: number): number {
+  return Math.min(MAX_RETRY_AFTER_FAILURE_MS, RETRY_AFTER_FAILURE_MS * 2 ** Math.max(0, failures - 1));
+}
 
 export type EntityType = 'person' | 'organisation' | 'vessel';
 
@@ -245,8 +256,10 @@ export class SanctionsIndex {
 interface Slot {
   index?: SanctionsIndex;
   loadedAt?: Date;
-  lastAttemptAt?: Date;
   lastError?: { at: Date; code: ErrorCode; message: string };
+  /** Failed downloads in a row, and when the next one may start. */
+  failures: number;
+  nextAttemptAt?: Date;
   refreshing?: Promise<void>;
 }
 
@@ -265,6 +278,8 @@ export interface Freshness {
   stale: boolean;
   refreshing: boolean;
   lastRefreshError: { at: string; code: string; message: string } | null;
+  /** After a failed refresh: the earliest time of the next download. */
+  nextRefreshAttemptAt: string | null;
 }
 
 export interface LoadedIndex {
@@ -281,11 +296,13 @@ function listUrl(ctx: ToolContext): string {
 }
 
 async function fetchIndex(ctx: ToolContext): Promise<SanctionsIndex> {
-  const res = await ctx.request<Buffer>({
+  const res = await ctx.request<FsfExport>({
     upstream: FSF_UPSTREAM,
     path: FSF_PATH,
     query: { token: FSF_TOKEN },
     accept: 'buffer',
+    // Parsed by the upstream layer, so that a list that does not parse counts against the upstream.
+    decode: parseFsfExport,
     notFound: 'null',
     // The index below is the cache: a second copy of tens of MB in the response cache helps no one.
     ttlSeconds: 0,
@@ -293,25 +310,47 @@ async function fetchIndex(ctx: ToolContext): Promise<SanctionsIndex> {
   if (res.data === null) {
     throw fail.upstream(`the EU sanctions list is not at its address (HTTP ${res.status}); the Commission may have moved the file`);
   }
-  return SanctionsIndex.build(await parseFsfExport(res.data));
+  return SanctionsIndex.build(res.data);
 }
 
+/** One download shared by every caller; it runs outside any call's deadline (callers wait within theirs). Never rejects. */
 function refresh(ctx: ToolContext, slot: Slot): Promise<void> {
-  slot.refreshing ??= (async () => {
-    slot.lastAttemptAt = ctx.now();
-    const result = await ctx.settle(fetchIndex(ctx));
+  if (slot.refreshing) return slot.refreshing;
+  const shared = ctx.detached();
+  slot.refreshing = (async () => {
+    const result = await shared.settle(fetchIndex(shared));
+    const now = shared.now();
     if (result.status === 'ok') {
       slot.index = result.value;
-      slot.loadedAt = ctx.now();
+      slot.loadedAt = now;
       slot.lastError = undefined;
+      slot.failures = 0;
+      slot.nextAttemptAt = undefined;
     } else {
       const error = result.status === 'error' ? result.error : { code: 'upstream_unavailable' as const, message: 'the EU sanctions list was not found' };
-      slot.lastError = { at: ctx.now(), code: error.code, message: error.message };
+      slot.lastError = { at: now, code: error.code, message: error.message };
+      slot.failures += 1;
+      slot.nextAttemptAt = new Date(now.getTime() + retryAfterFailures(slot.failures));
     }
   })().finally(() => {
     slot.refreshing = undefined;
   });
   return slot.refreshing;
+}
+
+/** Whether a download may start now: none running, and the pause after failures is over. */
+const mayDownload = (slot: Slot, now: Date) => !slot.refreshing && (!slot.nextAttemptAt || now >= slot.nextAttemptAt);
+
+function notLoaded(slot: Slot, now: Date): ToolError {
+  const e = slot.lastError!;
+  const next = slot.nextAttemptAt!;
+  const waitMs = Math.max(0, next.getTime() - now.getTime());
+  // The last failure's code (upstream_unavailable, 502; upstream_blocked, 503), with when to come back.
+  return new ToolError(
+    e.code,
+    `the EU sanctions list could not be loaded, so nothing can be searched or screened: ${e.message}. The next download will be tried at ${next.toISOString()} (in ${Math.ceil(waitMs / 1000)} s)`,
+    { retryAfterMs: waitMs, extra: { nextAttemptAt: next.toISOString() } },
+  );
 }
 
 function freshness(ctx: ToolContext, slot: Slot, index: SanctionsIndex, now: Date): Freshness {
@@ -330,6 +369,7 @@ function freshness(ctx: ToolContext, slot: Slot, index: SanctionsIndex, now: Dat
     lastRefreshError: slot.lastError
       ? { at: slot.lastError.at.toISOString(), code: slot.lastError.code, message: slot.lastError.message }
       : null,
+    nextRefreshAttemptAt: slot.nextAttemptAt?.toISOString() ?? null,
   };
 }
 
@@ -341,27 +381,23 @@ export async function loadSanctionsIndex(ctx: ToolContext): Promise<LoadedIndex>
   const key = listUrl(ctx);
   let slot = slots.get(key);
   if (!slot) {
-    slot = {};
+    slot = { failures: 0 };
     slots.set(key, slot);
   }
   if (!slot.index) {
-    await refresh(ctx, slot);
-    if (!slot.index) {
-      const e = slot.lastError!;
-      throw new ToolError(e.code, `the EU sanctions list could not be loaded, so nothing can be searched or screened: ${e.message}`);
-    }
+    if (slot.refreshing || mayDownload(slot, ctx.now())) await ctx.awaitShared(refresh(ctx, slot), FSF_UPSTREAM);
+    if (!slot.index) throw notLoaded(slot, ctx.now());
   }
   const now = ctx.now();
   const age = now.getTime() - slot.loadedAt!.getTime();
-  const sinceAttempt = slot.lastAttemptAt ? now.getTime() - slot.lastAttemptAt.getTime() : Infinity;
-  if (age > REFRESH_AFTER_MS && !slot.refreshing && (!slot.lastError || sinceAttempt >= RETRY_AFTER_FAILURE_MS)) {
-    void refresh(ctx, slot);
-  }
+  if (age > REFRESH_AFTER_MS && mayDownload(slot, now)) void refresh(ctx, slot);
   return { index: slot.index, freshness: freshness(ctx, slot, slot.index, now) };
 }
 
 /** What is known about the list without loading it (lister.list, screening.about). */
-export function sanctionsIndexState(ctx: ToolContext): { loaded: false; lastRefreshError: Freshness['lastRefreshError'] } | ({ loaded: true } & Freshness) {
+export function sanctionsIndexState(
+  ctx: ToolContext,
+): { loaded: false; lastRefreshError: Freshness['lastRefreshError']; nextRefreshAttemptAt: string | null } | ({ loaded: true } & Freshness) {
   // Read the clock first, always: the answer depends on this process's state, not only on cached
   // upstream answers, and a run that reads the clock is never remembered by the result memo.
   const now = ctx.now();
@@ -370,6 +406,7 @@ export function sanctionsIndexState(ctx: ToolContext): { loaded: false; lastRefr
     return {
       loaded: false,
       lastRefreshError: slot?.lastError ? { at: slot.lastError.at.toISOString(), code: slot.lastError.code, message: slot.lastError.message } : null,
+      nextRefreshAttemptAt: slot?.nextAttemptAt?.toISOString() ?? null,
     };
   }
   return { loaded: true, ...freshness(ctx, slot, slot.index, now) };
