@@ -13,6 +13,8 @@ export interface Config {
   apiKeysFile?: string;
   redisUrl?: string;
   anonymousPerMinute: number;
+  /** Failed authentications (unknown keys) per minute per client address before 429. */
+  authFailuresPerMinute: number;
   enterpriseRateLimit?: string;
   maxBodyBytes: number;
   /** Take the client address from X-Forwarded-For (behind a trusted proxy). */
@@ -82,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeysFile: env.API_KEYS_FILE || undefined,
     redisUrl: env.REDIS_URL || undefined,
     anonymousPerMinute: positiveInt(env, 'ANON_RATE_LIMIT', 600),
+    authFailuresPerMinute: positiveInt(env, 'AUTH_FAILURE_LIMIT', 20),
     enterpriseRateLimit: env.ENTERPRISE_RATE_LIMIT || undefined,
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
