@@ -91,7 +91,7 @@ describe('every route that reads a body refuses one over MAX_BODY_BYTES', () => 
         controller.close();
       },
     });
-    const chunked = await t.fetch('/mcp', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);
+    const chunked = await t.fetch('/mcp', { method: 'POST', body: stream, duplex: 'half' } as RequestInit & { headers?: Record<string, string> });
     expect(chunked.status).toBe(413);
   });
 });

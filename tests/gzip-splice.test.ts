@@ -34,7 +34,7 @@ describe('gzip splice', () => {
   it('splices several compressed parts between stored bytes (a batch answer)', () => {
     const fixed = Buffer.from('{"result":{"tools":[…]},"jsonrpc":"2.0","id":'.repeat(40));
     const other = randomBytes(100_000);
-    const known = new Map([fixed, other].map((b) => [b, gzipPrefix(b)] as const));
+    const known = new Map<Buffer, ReturnType<typeof gzipPrefix>>([fixed, other].map((b) => [b, gzipPrefix(b)] as const));
     const sequences: Buffer[][] = [
       [Buffer.from('['), fixed, Buffer.from('1}'), Buffer.from(','), fixed, Buffer.from('2}'), Buffer.from(']')],
       [fixed, other, fixed],

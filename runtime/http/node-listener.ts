@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { answerLength } from '../mcp/dispatch.js';
-import type { McpHttpResponse } from '../mcp/endpoint.js';
+import { internalError, type McpHttpResponse } from '../mcp/endpoint.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
 import type { AppParts } from './app.js';
@@ -43,7 +43,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
         });
       } catch (err) {
         services.logger.error({ err, reqId }, 'unhandled error');
-        answer = { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (request ${reqId})` } }) };
+        answer = internalError(reqId);
       }
     }
     // A flat name, value list: writeHead takes it as is, without an object to build or walk.

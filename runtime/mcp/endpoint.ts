@@ -111,7 +111,7 @@ function authRefusal(verdict: Exclude<AuthVerdict, { ok: true }>, id: RequestId)
   }
 }
 
-const internalError = (reqId: string): McpHttpResponse => rpcError(500, -32603, `Internal error (request ${reqId})`);
+export const internalError = (reqId: string): McpHttpResponse => rpcError(500, -32603, `Internal error (request ${reqId})`);
 
 /** Runs `work` and frees the concurrency slot of its decision when it is done, however it ends. */
 function holding<T>(decision: Decision, work: () => Maybe<T>): Maybe<T> {
