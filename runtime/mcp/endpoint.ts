@@ -88,8 +88,8 @@ function refusalAnswer(decision: Decision, id: RequestId | null): string {
   return errorMessage(id, -32000, refusalMessage(decision), { status: 429, code: 'rate_limited', svcRetryAfterMs: decision.retryAfterMs ?? 1000 });
 }
 
-function refused(decision: Decision, id: RequestId | null, headers = decision.headers): McpHttpResponse {
-  return { status: 429, headers: { 'content-type': JSON_TYPE, ...headers }, body: refusalAnswer(decision, id) };
+function refused(decision: Decision, id: RequestId | null): McpHttpResponse {
+  return { status: 429, headers: { 'content-type': JSON_TYPE, ...decision.headers }, body: refusalAnswer(decision, id) };
 }
 
 function authRefusal(verdict: Exclude<AuthVerdict, { ok: true }>, id: RequestId): McpHttpResponse {
@@ -145,7 +145,7 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
   preloadSdkSchemas();
 
   const authenticateCall = (req: McpHttpRequest): Maybe<AuthVerdict> =>
-    andThen(authenticate(keys, limiter, req.header('authorization'), req.clientAddress, 'mcp:tools'), (verdict) => {
+    andThen(authenticate(keys, limiter, req.header('authorization'), () => req.clientAddress(), 'mcp:tools'), (verdict) => {
       const keyId = verdict.ok ? verdict.record.id : 'keyId' in verdict ? verdict.keyId : undefined;
       if (keyId) req.log.keyId = keyId;
       return verdict;
