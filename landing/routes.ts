@@ -2,8 +2,10 @@
 // this process (the same records discovery, sources and catalogue.json are made of).
 import { Hono } from 'hono';
 import { buildCatalogue, SERVED_CATALOGUE } from '../runtime/catalogue.js';
+import { readBodyText } from '../runtime/http/body.js';
 import type { AppEnv } from '../runtime/http/request.js';
 import type { Services } from '../runtime/services.js';
+import { esc, page } from './html.js';
 import { renderIndex, renderPostNotice, renderServer } from './pages.js';
 
 const HTML = { 'content-type': 'text/html; charset=utf-8' };
@@ -13,6 +15,9 @@ export interface LandingPages {
   servers: Map<string, string>;
   postNotice: string;
   postNoticeJsonRpc: string;
+  /** MAX_BODY_BYTES, and the page answered (413) for a POST body over it. */
+  maxBodyBytes: number;
+  postTooLarge: string;
 }
 
 export function renderLanding(services: Services): LandingPages {
@@ -29,6 +34,8 @@ export function renderLanding(services: Services): LandingPages {
     servers,
     postNotice: renderPostNotice(records, false),
     postNoticeJsonRpc: renderPostNotice(records, true),
+    maxBodyBytes: services.config.maxBodyBytes,
+    postTooLarge: page('Request body too large', `<h1>Request body too large</h1><p>This page reads at most ${esc(services.config.maxBodyBytes)} bytes of a request body. MCP clients connect to one server per source: see <a href="${esc(base)}/mcp">${esc(base)}/mcp</a>.</p>`),
   };
 }
 
@@ -41,13 +48,11 @@ export function landingRoutes(pages: LandingPages): Hono<AppEnv> {
   });
   app.post('/mcp', async (c) => {
     c.get('log').route = 'landing';
-    let jsonRpc = false;
-    try {
-      const text = await c.req.text();
-      jsonRpc = text.length < 1_000_000 && /"jsonrpc"\s*:/.test(text);
-    } catch {
-      jsonRpc = false;
-    }
+    // The shared capped reader: past MAX_BODY_BYTES it stops keeping data and the answer is 413,
+    // with the connection closed so that the rest of the body is not read either.
+    const body = await readBodyText(c, pages.maxBodyBytes).catch(() => ({ tooLarge: false as const, text: '' }));
+    if (body.tooLarge) return c.body(pages.postTooLarge, 413, { ...HTML, connection: 'close' });
+    const jsonRpc = /"jsonrpc"\s*:/.test(body.text);
     return c.body(jsonRpc ? pages.postNoticeJsonRpc : pages.postNotice, 200, HTML);
   });
   return app;

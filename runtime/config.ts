@@ -18,6 +18,8 @@ export interface Config {
   apiKeysFile: string;
   redisUrl?: string;
   anonymousPerMinute: number;
+  /** Failed authentications (unknown keys) per minute per client address before 429. */
+  authFailuresPerMinute: number;
   enterpriseRateLimit?: string;
   maxBodyBytes: number;
   /**
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiKeysFile: env.API_KEYS_FILE || DEFAULT_KEYS_FILE,
     redisUrl: env.REDIS_URL || undefined,
     anonymousPerMinute: positiveInt(env, 'ANON_RATE_LIMIT', 600),
+    authFailuresPerMinute: positiveInt(env, 'AUTH_FAILURE_LIMIT', 20),
     enterpriseRateLimit: env.ENTERPRISE_RATE_LIMIT || undefined,
     maxBodyBytes: positiveInt(env, 'MAX_BODY_BYTES', 1024 * 1024),
     trustProxy: proxyHops(env.TRUST_PROXY),

@@ -82,7 +82,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
   const tiers = options.tiers ?? tierTable(config.enterpriseRateLimit);
   const counters = options.counterStore ?? (redis ? new RedisCounterStore(redis, { leaseMs: config.slotLeaseSeconds * 1000 }) : new MemoryCounterStore());
-  const limiter = new RateLimiter(counters, tiers, config.anonymousPerMinute);
+  const limiter = new RateLimiter(counters, tiers, config.anonymousPerMinute, config.authFailuresPerMinute);
   const invokeDeps: InvokeDeps = {
     upstream,
     env: (name) => credentials.get(name),

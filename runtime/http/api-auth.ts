@@ -1,8 +1,11 @@
 // Bearer keys and rate limits for /api routes: 401/403/429 as Problem bodies, and the
-// X-RateLimit-* headers on every response of a limited route, whatever its status.
+// X-RateLimit-* headers on every response of a limited route, whatever its status: these two
+// middlewares are the one place that puts them on REST answers.
 import type { MiddlewareHandler } from 'hono';
-import { bearerToken, type KeyRecord } from '../auth/keys.js';
+import { authenticate, type AuthVerdict } from '../auth/authenticate.js';
+import type { KeyRecord } from '../auth/keys.js';
 import { ToolError, fail } from '../errors.js';
+import { refusalMessage, type Decision } from '../ratelimit/limiter.js';
 import type { Services } from '../services.js';
 import { problemResponse } from './problem.js';
 import { addResponseHeaders, clientAddress, type AppEnv } from './request.js';
@@ -13,28 +16,26 @@ declare module 'hono' {
   }
 }
 
-/** Requires a key with `scope`, then spends one request of its tier. */
+/**
+ * Requires a key with `scope`, then spends one request of its tier. Every answer, refusals
+ * included, leaves with the X-RateLimit-* headers of the limit the request was counted against
+ * (a 403 shows the key's window without spending it).
+ */
 export function requireKey(services: Services, scope = 'api:read'): MiddlewareHandler<AppEnv> {
   const { trustProxy } = services.config;
   const base = services.config.publicBaseUrl;
   return async (c, next) => {
     const reqId = c.get('reqId');
-    const token = bearerToken(c.req.header('authorization'));
-    const record = token ? services.keys.lookup(token) : undefined;
-    if (!record) {
-      const anon = await services.limiter.checkAnonymous(clientAddress(c, trustProxy));
-      const err = new ToolError('unauthorized', token ? 'The bearer key is not known.' : 'This route needs "Authorization: Bearer <key>".');
-      return problemResponse(err, base, reqId, anon.headers);
+    const pending = authenticate(services.keys, services.limiter, c.req.header('authorization'), () => clientAddress(c, trustProxy), scope);
+    const verdict = pending instanceof Promise ? await pending : pending;
+    if (!verdict.ok) {
+      if ('keyId' in verdict && verdict.keyId) c.get('log').keyId = verdict.keyId;
+      return problemResponse(authProblem(verdict, scope), base, reqId, verdict.headers);
     }
+    const record = verdict.record;
     c.get('log').keyId = record.id;
-    if (!record.scopes.includes(scope)) {
-      return problemResponse(new ToolError('forbidden', `This key lacks the scope ${scope}.`), base, reqId);
-    }
     const decision = await services.limiter.checkKey(record.id, record.tier);
-    if (!decision.allowed) {
-      const err = fail.rateLimited(`Rate limit exceeded (${decision.reason}); retry after ${decision.retryAfterMs} ms.`, decision.retryAfterMs ?? 1000);
-      return problemResponse(err, base, reqId, decision.headers);
-    }
+    if (!decision.allowed) return problemResponse(rateLimitProblem(decision), base, reqId, decision.headers);
     c.set('key', record);
     try {
       await next();
@@ -45,15 +46,29 @@ export function requireKey(services: Services, scope = 'api:read'): MiddlewareHa
   };
 }
 
+function rateLimitProblem(decision: Decision): ToolError {
+  return fail.rateLimited(`${refusalMessage(decision)}.`, decision.retryAfterMs ?? 1000);
+}
+
+function authProblem(verdict: Exclude<AuthVerdict, { ok: true }>, scope: string): ToolError {
+  switch (verdict.reason) {
+    case 'limited':
+      return rateLimitProblem(verdict.decision);
+    case 'scope':
+      return new ToolError('forbidden', `This key lacks the scope ${scope}.`);
+    case 'unknown':
+      return new ToolError('unauthorized', 'The bearer key is not known.');
+    default:
+      return new ToolError('unauthorized', 'This route needs "Authorization: Bearer <key>".');
+  }
+}
+
 /** Spends one request of the client address's allowance (pages and discovery that need no key). */
 export function limitAnonymous(services: Services): MiddlewareHandler<AppEnv> {
   const { trustProxy } = services.config;
   return async (c, next) => {
     const decision = await services.limiter.checkAnonymous(clientAddress(c, trustProxy));
-    if (!decision.allowed) {
-      const err = fail.rateLimited(`Rate limit exceeded; retry after ${decision.retryAfterMs} ms.`, decision.retryAfterMs ?? 1000);
-      return problemResponse(err, services.config.publicBaseUrl, c.get('reqId'), decision.headers);
-    }
+    if (!decision.allowed) return problemResponse(rateLimitProblem(decision), services.config.publicBaseUrl, c.get('reqId'), decision.headers);
     await next();
     addResponseHeaders(c, decision.headers);
   };

@@ -54,11 +54,7 @@ export function createAppParts(services: Services): AppParts {
   app.use('/mcp', limitAnonymous(services));
   app.route('/', landingRoutes(pages));
 
-  app.post('/mcp/:slug', (c) => {
-    const slug = c.req.param('slug');
-    if (!mcp.has(slug)) return toResponse(unknownServer(slug, base));
-    return mcpRoute(c, slug);
-  });
+  app.post('/mcp/:slug', (c) => mcpRoute(c, c.req.param('slug')));
   app.get('/mcp/:slug', limitAnonymous(services), (c) => {
     const slug = c.req.param('slug');
     const html = pages.servers.get(slug);
@@ -70,9 +66,7 @@ export function createAppParts(services: Services): AppParts {
     return toResponse(METHOD_NOT_ALLOWED);
   });
   // Any other method on a server URL: 405, as the SDK's stateless mode answers GET and DELETE.
-  app.all('/mcp/:slug', (c) =>
-    toResponse(mcp.has(c.req.param('slug')) ? METHOD_NOT_ALLOWED : unknownServer(c.req.param('slug'), base)),
-  );
+  app.all('/mcp/:slug', (c) => mcpRoute(c, c.req.param('slug')));
 
   app.get('/catalogue.json', limitAnonymous(services), (c) => {
     c.get('log').route = 'catalogue';

@@ -2,7 +2,9 @@
 // and its request id). The fixed part is compressed once, at start-up, ending in a sync flush; an
 // answer is that, one stored (uncompressed) final deflate block holding the tail, and the gzip
 // trailer, whose CRC-32 continues from the fixed part's (RFC 1951 §3.2.4, RFC 1952 §2.3). No
-// compression runs per request.
+// compression runs per request. A batch answer holds several such parts among other bytes: the
+// parts' compressed blocks are spliced between stored blocks of the rest (gzipSpliced); each part
+// was compressed from an empty window, so its back-references stay inside itself.
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import Negotiator from 'negotiator';
 import { rememberByText } from '../text-memo.js';
@@ -34,6 +36,54 @@ export function gzipWithTail(prefix: GzipPrefix, tail: Buffer): Buffer[] {
   block.writeUInt32LE(crc32(tail, prefix.crc), 5 + tail.length);
   block.writeUInt32LE((prefix.length + tail.length) >>> 0, 9 + tail.length);
   return [prefix.bytes, block];
+}
+
+/** Stored (uncompressed) deflate blocks holding `data`, the last one final if `final`. */
+function storedBlocks(data: Buffer, final: boolean): Buffer[] {
+  const blocks: Buffer[] = [];
+  let at = 0;
+  do {
+    const size = Math.min(MAX_STORED, data.length - at);
+    const head = Buffer.allocUnsafe(5);
+    head[0] = final && at + size === data.length ? 1 : 0;
+    head.writeUInt16LE(size, 1);
+    head.writeUInt16LE(~size & 0xffff, 3);
+    blocks.push(head, data.subarray(at, at + size));
+    at += size;
+  } while (at < data.length);
+  return blocks;
+}
+
+/**
+ * One gzip member of `pieces` in order: a piece that `compressed` knows is spliced in compressed,
+ * the others are stored. CRC-32 runs over every byte; nothing is compressed here.
+ */
+export function gzipSpliced(pieces: readonly Buffer[], compressed: (piece: Buffer) => GzipPrefix | undefined): Buffer[] {
+  const out: Buffer[] = [GZIP_HEADER];
+  let plain: Buffer[] = [];
+  let crc = 0;
+  let length = 0;
+  const storePlain = (final: boolean) => {
+    out.push(...storedBlocks(Buffer.concat(plain), final));
+    plain = [];
+  };
+  for (const piece of pieces) {
+    crc = crc32(piece, crc);
+    length += piece.length;
+    const known = compressed(piece);
+    if (!known) {
+      plain.push(piece);
+      continue;
+    }
+    if (plain.length) storePlain(false);
+    out.push(known.bytes.subarray(GZIP_HEADER.length));
+  }
+  storePlain(true);
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(length >>> 0, 4);
+  out.push(trailer);
+  return out;
 }
 
 const gzipVerdict = rememberByText((acceptEncoding) => new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(['gzip', 'identity']) === 'gzip');

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { answerLength } from '../mcp/dispatch.js';
-import type { McpHttpResponse } from '../mcp/endpoint.js';
+import { internalError, type McpHttpResponse } from '../mcp/endpoint.js';
 import type { Services } from '../services.js';
 import type { AppParts } from './app.js';
 import { readIncomingText } from './body.js';
@@ -56,7 +56,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
         // A client that hung up mid-body breaks the read: its matter, not the server's.
         if (clientClosed(req)) services.logger.debug({ reqId }, 'client closed the request');
         else services.logger.error({ err, reqId }, 'unhandled error');
-        answer = { status: 500, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: `Internal error (request ${reqId})` } }) };
+        answer = internalError(reqId);
       }
     }
     const status = loggedStatus(req, answer.status);

@@ -23,10 +23,6 @@ export interface PreparedServer {
 /** A serialised JSON-RPC answer: text, or byte chunks to be written one after the other. */
 export type Answer = string | Buffer[];
 
-export function answerText(a: Answer): string {
-  return typeof a === 'string' ? a : Buffer.concat(a).toString('utf8');
-}
-
 export function answerLength(a: Answer): number {
   return typeof a === 'string' ? Buffer.byteLength(a) : a.reduce((n, b) => n + b.length, 0);
 }
@@ -39,6 +35,11 @@ export function prepareServer(server: CompiledServer, version: string): Prepared
   }).slice(1, -1);
   const toolsListResult = `{"tools":${server.toolsListJson}}`;
   return { server, initializeTail: tail, toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`) };
+}
+
+/** The gzip form of a fixed piece of an answer, made once: today the head of the tools/list answer. */
+export function precompressed(prepared: PreparedServer, piece: Buffer): GzipPrefix | undefined {
+  return piece === prepared.toolsListHead ? (prepared.toolsListGzip ??= gzipPrefix(piece)) : undefined;
 }
 
 const idJson = (id: RequestId) => JSON.stringify(id);
@@ -96,7 +97,7 @@ export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, call
       // The tool list is large and never changes: its bytes are made once, only the id is new.
       const tail = Buffer.from(`${idJson(id)}}`);
       if (!options.gzip) return [prepared.toolsListHead, tail];
-      return gzipWithTail((prepared.toolsListGzip ??= gzipPrefix(prepared.toolsListHead)), tail);
+      return gzipWithTail(precompressed(prepared, prepared.toolsListHead)!, tail);
     }
     case 'tools/call': {
       const name = params.name;

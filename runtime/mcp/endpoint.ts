@@ -2,23 +2,36 @@
 // HTTP framework so that the Hono route and the raw Node fast path run the very same code. The
 // checks, their order, statuses, codes and messages are those of the SDK's
 // WebStandardStreamableHTTPServerTransport (tests/mcp-transport-parity.test.ts compares them); the
-// difference is that nothing is built per request.
-import { requestBodyTooLargeMessage, MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
+// difference is that nothing is built per request, and two deliberate ones: a batch holds at most
+// MAX_BATCH_MESSAGES messages (the SDK allows 100), and each message of a batch is counted by the
+// rate limits as a request of its own.
+//
+// Every answer leaves through handle(), which adds the X-RateLimit-* headers to any answer that
+// has none (REST spec 8: on all 200, 4xx and 5xx responses of a limited route).
+import { requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { preloadSdkSchemas, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
-import { bearerToken } from '../auth/keys.js';
+import { authenticate, type AuthVerdict } from '../auth/authenticate.js';
+import { bearerToken, type KeyRecord } from '../auth/keys.js';
 import type { ToolError } from '../errors.js';
 import type { BodyText } from '../http/body.js';
 import type { LogFields } from '../http/request.js';
-import { prefersGzip } from '../http/gzip-splice.js';
+import { gzipSpliced, prefersGzip } from '../http/gzip-splice.js';
 import { invokeTool } from '../invoke.js';
-import { andThen, type Maybe } from '../maybe.js';
-import type { Decision } from '../ratelimit/limiter.js';
+import { andThen, inOrder, type Maybe } from '../maybe.js';
+import { RATE_LIMIT_HEADER, refusalMessage, type Decision } from '../ratelimit/limiter.js';
 import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
-import { answerText, dispatch, errorMessage, prepareServer, resultMessage, toolErrorResult, toolResultMessage, type Answer, type PreparedServer } from './dispatch.js';
+import { dispatch, errorMessage, precompressed, prepareServer, resultMessage, toolErrorResult, toolResultMessage, type Answer, type PreparedServer } from './dispatch.js';
 import { classify, isInitialize, quick, type JsonRpcRequest, type RequestId } from './messages.js';
+
+/**
+ * The most messages a JSON-RPC batch may hold. Every message is a request for the rate limits
+ * and a batch's calls run at once, so a batch larger than a tier's concurrency cap (Dev 4, Pro 16)
+ * only gathers refusals; 20 keeps one HTTP request's work and answer small.
+ */
+export const MAX_BATCH_MESSAGES = 20;
 
 /** What the endpoint needs of an HTTP request, whichever server delivered it. */
 export interface McpHttpRequest {
@@ -70,44 +83,113 @@ function errorBody(error: ToolError, reqId: string) {
   return body;
 }
 
+/** The rate-limit refusal of one message: the JSON-RPC error answered for its id. */
+function refusalAnswer(decision: Decision, id: RequestId | null): string {
+  return errorMessage(id, -32000, refusalMessage(decision), { status: 429, code: 'rate_limited', svcRetryAfterMs: decision.retryAfterMs ?? 1000 });
+}
+
+function refused(decision: Decision, id: RequestId | null): McpHttpResponse {
+  return { status: 429, headers: { 'content-type': JSON_TYPE, ...decision.headers }, body: refusalAnswer(decision, id) };
+}
+
+function authRefusal(verdict: Exclude<AuthVerdict, { ok: true }>, id: RequestId): McpHttpResponse {
+  switch (verdict.reason) {
+    case 'limited':
+      return refused(verdict.decision, id);
+    case 'scope':
+      return rpcError(403, -32000, 'Forbidden: this key lacks the scope mcp:tools', { ...verdict.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="insufficient_scope", scope="mcp:tools"' }, id, {
+        status: 403,
+        code: 'forbidden',
+      });
+    default: {
+      const message =
+        verdict.reason === 'unknown'
+          ? 'Unauthorized: the bearer key is not known. Keys: see the README (npm run keys -- create).'
+          : 'Unauthorized: tools/call needs "Authorization: Bearer <key>". initialize and tools/list need no key.';
+      return rpcError(401, -32000, message, { ...verdict.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"' }, id, { status: 401, code: 'unauthorized' });
+    }
+  }
+}
+
+export const internalError = (reqId: string): McpHttpResponse => rpcError(500, -32603, `Internal error (request ${reqId})`);
+
+/** Runs `work` and frees the concurrency slot of its decision when it is done, however it ends. */
+function holding<T>(decision: Decision, work: () => Maybe<T>): Maybe<T> {
+  let result: Maybe<T>;
+  try {
+    result = work();
+  } catch (err) {
+    decision.release();
+    throw err;
+  }
+  if (result instanceof Promise) return result.finally(decision.release);
+  decision.release();
+  return result;
+}
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
 export interface McpEndpoint {
   has(slug: string): boolean;
-  handle(slug: string, req: McpHttpRequest): Promise<McpHttpResponse>;
+  /** Answers any request to /mcp/<slug> (`method` defaults to POST), with X-RateLimit-* headers on every answer. */
+  handle(slug: string, req: McpHttpRequest, method?: string): Promise<McpHttpResponse>;
 }
 
 export function createMcpEndpoint(services: Services): McpEndpoint {
   const prepared = new Map<string, PreparedServer>();
   for (const server of services.registry.servers) prepared.set(server.slug, prepareServer(server, services.config.version));
   const { keys, limiter, config } = services;
+  const base = config.publicBaseUrl;
   preloadSdkSchemas();
 
-  function authorise(req: McpHttpRequest, firstCallId: RequestId): Maybe<Decision | McpHttpResponse> {
+  const authenticateCall = (req: McpHttpRequest): Maybe<AuthVerdict> =>
+    andThen(authenticate(keys, limiter, req.header('authorization'), () => req.clientAddress(), 'mcp:tools'), (verdict) => {
+      const keyId = verdict.ok ? verdict.record.id : 'keyId' in verdict ? verdict.keyId : undefined;
+      if (keyId) req.log.keyId = keyId;
+      return verdict;
+    });
+
+  /** A tools/call alone: the key, then one request of its tier. */
+  const admitCall = (req: McpHttpRequest, id: RequestId): Maybe<Decision | McpHttpResponse> =>
+    andThen(authenticateCall(req), (verdict) => (verdict.ok ? limiter.checkKey(verdict.record.id, verdict.record.tier) : authRefusal(verdict, id)));
+
+  /** Headers for an answer that counted nothing: the window of the request's known key, else its address's. */
+  function uncountedHeaders(req: McpHttpRequest): Maybe<Record<string, string>> {
     const token = bearerToken(req.header('authorization'));
     const record = token ? keys.lookup(token) : undefined;
-    if (!record) {
-      // Unauthenticated callers still spend their address's allowance, so guessing keys is limited too.
-      return andThen(limiter.checkAnonymous(req.clientAddress()), (anon) => {
-        const message = token
-          ? 'Unauthorized: the bearer key is not known. Keys: see the README (npm run keys -- create).'
-          : 'Unauthorized: tools/call needs "Authorization: Bearer <key>". initialize and tools/list need no key.';
-        return rpcError(401, -32000, message, { ...anon.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"' }, firstCallId, {
-          status: 401,
-          code: 'unauthorized',
-        });
-      });
-    }
-    req.log.keyId = record.id;
-    if (!record.scopes.includes('mcp:tools')) {
-      return rpcError(403, -32000, 'Forbidden: this key lacks the scope mcp:tools', { 'WWW-Authenticate': 'Bearer realm="mcp", error="insufficient_scope", scope="mcp:tools"' }, firstCallId, {
-        status: 403,
-        code: 'forbidden',
-      });
-    }
-    return limiter.checkKey(record.id, record.tier);
+    return record ? limiter.keyHeaders(record.id, record.tier) : limiter.anonymousHeaders(req.clientAddress());
   }
 
-  async function handle(slug: string, req: McpHttpRequest): Promise<McpHttpResponse> {
-    const server = prepared.get(slug)!;
+  function callToolFor(req: McpHttpRequest) {
+    return (tool: CompiledTool, args: unknown, id: RequestId): Maybe<Answer> => {
+      req.log.tool = tool.name;
+      return andThen(invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId), (outcome) => {
+        req.log.outcome = outcome.ok ? 'ok' : outcome.error.code;
+        return outcome.ok ? toolResultMessage(id, outcome.quotedBytes()) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
+      });
+    };
+  }
+
+  async function handle(slug: string, req: McpHttpRequest, method = 'POST'): Promise<McpHttpResponse> {
+    let answer: McpHttpResponse;
+    try {
+      answer = await respond(slug, req, method);
+    } catch (err) {
+      services.logger.error({ err, reqId: req.reqId }, 'unhandled error');
+      answer = internalError(req.reqId);
+    }
+    if (RATE_LIMIT_HEADER in answer.headers) return answer;
+    const pending = uncountedHeaders(req);
+    const limits = pending instanceof Promise ? await pending : pending;
+    return { ...answer, headers: { ...limits, ...answer.headers } };
+  }
+
+  async function respond(slug: string, req: McpHttpRequest, method: string): Promise<McpHttpResponse> {
+    const server = prepared.get(slug);
+    if (!server) return unknownServer(slug, base);
+    if (method !== 'POST') return METHOD_NOT_ALLOWED;
     const { log } = req;
     log.route = 'mcp';
     log.slug = slug;
@@ -127,8 +209,8 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
     } catch {
       return rpcError(400, -32700, 'Parse error: Invalid JSON');
     }
-    if (Array.isArray(raw) && raw.length > MAX_BATCH_SIZE) {
-      return rpcError(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
+    if (Array.isArray(raw) && raw.length > MAX_BATCH_MESSAGES) {
+      return rpcError(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);
     }
     const list = Array.isArray(raw) ? raw : [raw];
     const requests: JsonRpcRequest[] = [];
@@ -147,11 +229,14 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
         return rpcError(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
       }
     }
+    if (requests.length > 1) return answerBatch(server, requests, req);
 
-    const firstCall = requests.find((m) => m.method === 'tools/call');
+    // One request (or none: notifications only), counted as one request.
+    const message = requests[0] as JsonRpcRequest | undefined;
+    const call = message?.method === 'tools/call' ? message : undefined;
     let decision: Decision;
-    if (firstCall) {
-      const pending = authorise(req, firstCall.id);
+    if (call) {
+      const pending = admitCall(req, call.id);
       const verdict = pending instanceof Promise ? await pending : pending;
       if (!('allowed' in verdict)) return verdict;
       decision = verdict;
@@ -159,42 +244,68 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       const pending = limiter.checkAnonymous(req.clientAddress());
       decision = pending instanceof Promise ? await pending : pending;
     }
-    if (!decision.allowed) {
-      const ms = decision.retryAfterMs ?? 1000;
-      return rpcError(429, -32000, `Rate limit exceeded (${decision.reason}); retry after ${ms} ms`, decision.headers, firstCall?.id ?? null, {
-        status: 429,
-        code: 'rate_limited',
-        svcRetryAfterMs: ms,
-      });
-    }
-    if (requests.length === 0) {
+    if (!decision.allowed) return refused(decision, call?.id ?? null);
+    if (!message) {
       decision.release();
       return { status: 202, headers: decision.headers, body: null };
     }
-
-    const callTool = (tool: CompiledTool, args: unknown, id: RequestId): Maybe<Answer> => {
-      log.tool = tool.name;
-      return andThen(invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId), (outcome) => {
-        log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-        return outcome.ok ? toolResultMessage(id, outcome.quotedBytes()) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
-      });
-    };
     const headers = decision.headers;
     let body: Answer;
     try {
-      if (requests.length === 1) {
-        // The tools/list answer is large and compresses about 4:1; gzip is spliced, not run per request.
-        const listing = requests[0].method === 'tools/list';
-        const gzip = listing && prefersGzip(req.header('accept-encoding'));
-        if (listing) headers.vary = 'Accept-Encoding';
-        if (gzip) headers['content-encoding'] = 'gzip';
-        const answer = dispatch(server, requests[0], callTool, { gzip });
-        body = answer instanceof Promise ? await answer : answer;
-      } else {
-        body = `[${(await Promise.all(requests.map((m) => dispatch(server, m, callTool)))).map(answerText).join(',')}]`;
-      }
+      // The tools/list answer is large and compresses about 4:1; gzip is spliced, not run per request.
+      const listing = message.method === 'tools/list';
+      const gzip = listing && prefersGzip(req.header('accept-encoding'));
+      if (listing) headers.vary = 'Accept-Encoding';
+      if (gzip) headers['content-encoding'] = 'gzip';
+      const answer = dispatch(server, message, callToolFor(req), { gzip });
+      body = answer instanceof Promise ? await answer : answer;
     } finally {
       decision.release();
+    }
+    headers['content-type'] = JSON_TYPE;
+    return { status: 200, headers, body };
+  }
+
+  /**
+   * A batch: each message is counted as a request of its own, in order (tools/call against the
+   * key, anything else against the address), and runs only if its count allowed it; a refused
+   * message is answered with the rate-limit error for its id. The headers are those of the last
+   * count, so X-RateLimit-Remaining shows what the batch spent. 429 only when nothing ran.
+   */
+  async function answerBatch(server: PreparedServer, requests: JsonRpcRequest[], req: McpHttpRequest): Promise<McpHttpResponse> {
+    const firstCall = requests.find((m) => m.method === 'tools/call');
+    let keyed: KeyRecord | undefined;
+    if (firstCall) {
+      const verdict = await authenticateCall(req);
+      if (!verdict.ok) return authRefusal(verdict, firstCall.id);
+      keyed = verdict.record;
+    }
+    const address = req.clientAddress();
+    const isCall = (m: JsonRpcRequest) => m.method === 'tools/call';
+    const decisions = await inOrder(requests, (m) => (isCall(m) ? limiter.checkKey(keyed!.id, keyed!.tier) : limiter.checkAnonymous(address)));
+    const shown = decisions.filter((_, i) => !keyed || isCall(requests[i])).pop()!;
+    if (decisions.every((d) => !d.allowed)) {
+      return { status: 429, headers: { 'content-type': JSON_TYPE, ...shown.headers }, body: `[${requests.map((m, i) => refusalAnswer(decisions[i], m.id)).join(',')}]` };
+    }
+    const headers: Record<string, string> = { ...shown.headers };
+    delete headers['Retry-After'];
+    const callTool = callToolFor(req);
+    const answers = await Promise.all(requests.map((m, i) => (decisions[i].allowed ? holding(decisions[i], () => dispatch(server, m, callTool)) : refusalAnswer(decisions[i], m.id))));
+    const pieces: Buffer[] = [OPEN];
+    for (const [i, answer] of answers.entries()) {
+      if (i > 0) pieces.push(COMMA);
+      if (typeof answer === 'string') pieces.push(Buffer.from(answer));
+      else pieces.push(...answer);
+    }
+    pieces.push(CLOSE);
+    let body: Answer = pieces;
+    // Compressed as a single tools/list answer is: the list's bytes are spliced in already compressed.
+    if (requests.some((m) => m.method === 'tools/list')) {
+      headers.vary = 'Accept-Encoding';
+      if (prefersGzip(req.header('accept-encoding'))) {
+        headers['content-encoding'] = 'gzip';
+        body = gzipSpliced(pieces, (piece) => precompressed(server, piece));
+      }
     }
     headers['content-type'] = JSON_TYPE;
     return { status: 200, headers, body };

@@ -1,5 +1,5 @@
-// The MCP endpoint as a Hono handler (used by app.request in tests and whenever the Node fast
-// path does not take a request).
+// The MCP endpoint as a Hono handler for any method on /mcp/<slug> (used by app.request in tests
+// and whenever the Node fast path does not take a request).
 import type { Context } from 'hono';
 import { readBodyText } from '../http/body.js';
 import { clientAddress, type AppEnv } from '../http/request.js';
@@ -12,15 +12,15 @@ export function toResponse(r: McpHttpResponse): Response {
 }
 
 export function honoMcpHandler(endpoint: McpEndpoint, trustProxy: number) {
-  return (c: Context<AppEnv>, slug: string): Promise<Response> =>
-    endpoint
-      .handle(slug, {
-        header: (name) => c.req.header(name),
-        readBody: (max) => readBodyText(c, max),
-        clientAddress: () => clientAddress(c, trustProxy),
-        reqId: c.get('reqId'),
-        stats: c.get('stats'),
-        log: c.get('log'),
-      })
-      .then(toResponse);
+  return (c: Context<AppEnv>, slug: string): Promise<Response> => {
+    const req = {
+      header: (name: string) => c.req.header(name),
+      readBody: (max: number) => readBodyText(c, max),
+      clientAddress: () => clientAddress(c, trustProxy),
+      reqId: c.get('reqId'),
+      stats: c.get('stats'),
+      log: c.get('log'),
+    };
+    return endpoint.handle(slug, req, c.req.method).then(toResponse);
+  };
 }

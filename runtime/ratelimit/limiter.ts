@@ -1,5 +1,6 @@
 // Rate-limit policy (REST spec section 8): per key a 60-second window, a burst cap per second and
-// a concurrency cap; per client address a generous window for requests that need no key.
+// a concurrency cap; per client address a generous window for requests that need no key, and a
+// window of its own for failed authentications (unknown keys), so that guessing keys is throttled.
 import type { Tier } from '../auth/keys.js';
 import { andThen, type Maybe } from '../maybe.js';
 import type { CounterStore } from './store.js';
@@ -50,9 +51,21 @@ export interface Decision {
   /** X-RateLimit-* (and Retry-After when refused); a new object per decision, which the caller may add to. */
   headers: Record<string, string>;
   retryAfterMs?: number;
-  reason?: 'window' | 'burst' | 'concurrency';
+  reason?: 'window' | 'burst' | 'concurrency' | 'auth_failures';
   /** Frees the concurrency slot; call when the response is done. */
   release: () => void;
+}
+
+/** X-RateLimit-Limit and -Remaining of a key that has no limit (enterprise without ENTERPRISE_RATE_LIMIT). */
+export const UNLIMITED = 'unlimited';
+
+export const RATE_LIMIT_HEADER = 'X-RateLimit-Limit';
+
+/** The message of a refusal, the same on MCP and REST. */
+export function refusalMessage(d: Decision): string {
+  const wait = d.retryAfterMs ?? 1000;
+  if (d.reason === 'auth_failures') return `Too many unknown keys from this address (AUTH_FAILURE_LIMIT); retry after ${wait} ms`;
+  return `Rate limit exceeded (${d.reason}); retry after ${wait} ms`;
 }
 
 const noop = () => {};
@@ -71,14 +84,35 @@ function refuse(headers: Record<string, string>, retryAfterMs: number, reason: D
 }
 
 export class RateLimiter {
+  /** Addresses over the failed-authentication limit, and when their window ends (see authBlocked). */
+  private readonly authBlocks = new Map<string, number>();
+  private nextAuthSweep = 0;
+  private minuteEndsAt = 0;
+  private minuteEndText = '';
+
   constructor(
     readonly store: CounterStore,
     readonly tiers: Record<Tier, TierLimits | null>,
     readonly anonymousPerMinute: number,
+    readonly authFailuresPerMinute = 20,
   ) {}
 
   limitsFor(t: Tier): TierLimits | null {
     return this.tiers[t];
+  }
+
+  /**
+   * Headers for a key without limits: `unlimited`, and the end of the current clock minute as the
+   * reset (nothing is counted, so there is no window of the key's own). The reset text is made
+   * once a minute: enterprise keys are the benchmarks' hot path.
+   */
+  private unlimitedHeaders(): Record<string, string> {
+    const now = Date.now();
+    if (now >= this.minuteEndsAt) {
+      this.minuteEndsAt = (Math.floor(now / WINDOW_MS) + 1) * WINDOW_MS;
+      this.minuteEndText = String(this.minuteEndsAt / 1000);
+    }
+    return { [RATE_LIMIT_HEADER]: UNLIMITED, 'X-RateLimit-Remaining': UNLIMITED, 'X-RateLimit-Reset': this.minuteEndText };
   }
 
   /**
@@ -87,7 +121,7 @@ export class RateLimiter {
    */
   checkKey(keyId: string, t: Tier): Maybe<Decision> {
     const limits = this.tiers[t];
-    if (!limits) return { allowed: true, headers: {}, release: noop };
+    if (!limits) return { allowed: true, headers: this.unlimitedHeaders(), release: noop };
     return andThen(this.store.consume(`b:${keyId}`, { points: limits.burst, durationMs: limits.burstWindowMs }), (burst) => {
       if (!burst.allowed) {
         return andThen(this.peekWindow(keyId, limits), (peek) =>
@@ -116,5 +150,56 @@ export class RateLimiter {
   /** What is left of a key's window without spending it. */
   peekWindow(keyId: string, limits: TierLimits): Maybe<{ remaining: number; resetAtMs: number }> {
     return this.store.peek(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });
+  }
+
+  /** A key's X-RateLimit-* headers without spending a request (answers that are not counted: 403, transport errors). */
+  keyHeaders(keyId: string, t: Tier): Maybe<Record<string, string>> {
+    const limits = this.tiers[t];
+    if (!limits) return this.unlimitedHeaders();
+    return andThen(this.peekWindow(keyId, limits), (peek) => headersFor(limits.limit, peek.remaining, peek.resetAtMs));
+  }
+
+  /** An address's X-RateLimit-* headers without spending a request. */
+  anonymousHeaders(clientAddress: string): Maybe<Record<string, string>> {
+    return andThen(this.store.peek(`a:${clientAddress}`, { points: this.anonymousPerMinute, durationMs: WINDOW_MS }), (peek) =>
+      headersFor(this.anonymousPerMinute, peek.remaining, peek.resetAtMs),
+    );
+  }
+
+  /**
+   * Counts one failed authentication (an unknown key) of `clientAddress`. Past the limit the
+   * answer is refused, and so is every request of the address that presents a key until the
+   * window ends (authBlocked), the right key included: otherwise a refusal for a wrong key and a
+   * success for the right one would still tell a guesser which is which, at full speed.
+   */
+  authFailure(clientAddress: string): Maybe<Decision> {
+    const limit = this.authFailuresPerMinute;
+    return andThen(this.store.consume(`f:${clientAddress}`, { points: limit, durationMs: WINDOW_MS }), (verdict) => {
+      const headers = headersFor(limit, verdict.remaining, verdict.resetAtMs);
+      if (verdict.allowed) return { allowed: true, headers, release: noop };
+      this.authBlocks.set(clientAddress, verdict.resetAtMs);
+      return refuse(headers, verdict.resetAtMs - Date.now(), 'auth_failures');
+    });
+  }
+
+  /** Whether any address is over its failed-authentication limit (checked first: free on the hot path). */
+  get anyAuthBlocked(): boolean {
+    return this.authBlocks.size > 0;
+  }
+
+  /**
+   * The refusal for a request that presents a key while its address is over the failed-authentication
+   * limit, else undefined. Local to this process: with Redis the count is shared, and each replica
+   * blocks the address at its first failure past the limit.
+   */
+  authBlocked(clientAddress: string): Decision | undefined {
+    const now = Date.now();
+    if (now >= this.nextAuthSweep) {
+      this.nextAuthSweep = now + 10_000;
+      for (const [address, until] of this.authBlocks) if (until <= now) this.authBlocks.delete(address);
+    }
+    const until = this.authBlocks.get(clientAddress);
+    if (until === undefined || until <= now) return undefined;
+    return refuse(headersFor(this.authFailuresPerMinute, 0, until), until - now, 'auth_failures');
   }
 }
