@@ -2,7 +2,10 @@
 // routes, with the spec's operation ids and tags, the bearer scheme, a Problem on every error
 // response, and every connector route from the registry; and the reference page at /api/docs.
 import { gunzipSync } from 'node:zlib';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../runtime/http/request.js';
+import { referencePage, registerReferencePage } from '../runtime/rest/docs-page.js';
 import { KEYS, createTestApp } from './helpers/app.js';
 
 const t = createTestApp();
@@ -173,29 +176,73 @@ describe('serving', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
-    expect(html).toContain('/api/openapi.json');
     expect(html).toMatch(/<title>Nordic open data host: REST API reference<\/title>/);
+    expect(html).toContain('<div id="swagger-ui">');
+    const initialiser = html.match(/<script src="(\/api\/docs\/assets\/reference-init-[0-9a-f]+\.js)"/)?.[1];
+    expect(initialiser).toBeDefined();
+    expect(await (await t.fetch(initialiser!)).text()).toContain("url: '/api/openapi.json'");
   });
 
-  it('loads its script from this service, not a CDN, so it works offline', async () => {
+  it('loads its scripts and stylesheet from this service, not a CDN, so it works offline', async () => {
     const html = await (await t.fetch('/api/docs')).text();
-    const sources = [...html.matchAll(/<script[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1]);
-    expect(sources).toHaveLength(1);
-    expect(sources[0]).toMatch(/^\/api\/docs\/assets\/api-reference-\d+\.\d+\.\d+\.js$/);
     expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/); // no inline script: a strict CSP can be set
+    const scripts = [...html.matchAll(/<script[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1]);
+    const stylesheets = [...html.matchAll(/<link[^>]*\shref="([^"]*)"/g)].map((m) => m[1]);
+    expect(scripts.some((src) => /^\/api\/docs\/assets\/swagger-ui-\d+\.\d+\.\d+\/swagger-ui-bundle\.js$/.test(src))).toBe(true);
+    expect(stylesheets).toEqual([expect.stringMatching(/^\/api\/docs\/assets\/swagger-ui-\d+\.\d+\.\d+\/swagger-ui\.css$/)]);
 
-    const script = await t.fetch(sources[0]);
-    expect(script.status).toBe(200);
-    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const text = await script.text();
-    expect(text.length).toBeGreaterThan(100_000);
-    expect(text).toContain('createApiReference');
+    const texts: string[] = [];
+    for (const [url, type] of [...scripts.map((u) => [u, 'text/javascript; charset=utf-8']), ...stylesheets.map((u) => [u, 'text/css; charset=utf-8'])]) {
+      expect(url).toMatch(/^\/api\/docs\/assets\//);
+      const res = await t.fetch(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('content-type'), url).toBe(type);
+      expect(res.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+      const text = await res.text();
+      texts.push(text);
 
-    const gzipped = await t.fetch(sources[0], { headers: { 'accept-encoding': 'gzip' } });
-    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
-    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(text);
-    const again = await t.fetch(sources[0], { headers: { 'if-none-match': script.headers.get('etag') ?? '' } });
-    expect(again.status).toBe(304);
+      const gzipped = await t.fetch(url, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(gzipped.headers.get('content-encoding'), url).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString(), url).toBe(text);
+      const again = await t.fetch(url, { headers: { 'if-none-match': res.headers.get('etag') ?? '' } });
+      expect(again.status, url).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+    const all = texts.join('\n');
+    expect(all).toContain('SwaggerUIBundle');
+    // The initialiser: the description of this service, and no validator badge (it calls validator.swagger.io).
+    const initialiser = texts.find((text) => text.includes('SwaggerUIBundle({'));
+    expect(initialiser).toContain("url: '/api/openapi.json'");
+    expect(initialiser).toContain('validatorUrl: null');
+    expect(texts.at(-1)).not.toMatch(/@font-face|@import/); // the stylesheet: the system's fonts only
+  });
+
+  it('serves only its fixed list of files under /api/docs/assets/', async () => {
+    const html = await (await t.fetch('/api/docs')).text();
+    const bundle = html.match(/src="(\/api\/docs\/assets\/swagger-ui-[^/]+\/)swagger-ui-bundle\.js"/)?.[1];
+    expect(bundle).toBeDefined();
+    for (const path of ['package.json', 'index.html', 'swagger-ui-bundle.js.map', '..%2fpackage.json', '%2e%2e/%2e%2e/package.json']) {
+      const res = await t.fetch(`${bundle}${path}`);
+      expect(res.status, path).not.toBe(200);
+    }
+    expect((await t.fetch('/api/docs/assets/swagger-ui-0.0.1/swagger-ui.css')).status).not.toBe(200);
+  });
+
+  it('answers 503 with a Problem, page and package files, when swagger-ui-dist is not installed', async () => {
+    const app = new OpenAPIHono<AppEnv>();
+    app.use(async (c, next) => {
+      c.set('log', {});
+      c.set('reqId', 'test-request');
+      await next();
+    });
+    const page = referencePage(undefined);
+    registerReferencePage(app, t.services, page);
+    for (const path of ['/docs', page.stylesheet.path, page.scripts[0].path]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(503);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/problem\+json/);
+      expect((await res.json()).detail, path).toContain('swagger-ui-dist');
+    }
   });
 });

@@ -8,7 +8,7 @@ import { ToolError } from '../errors.js';
 import { createMcpEndpoint, METHOD_NOT_ALLOWED, unknownServer, type McpEndpoint } from '../mcp/endpoint.js';
 import { honoMcpHandler, toResponse } from '../mcp/http.js';
 import { backendGate, backendRoutes } from '../rest/backend.js';
-import { REFERENCE_SCRIPT } from '../rest/docs-assets.js';
+import { REFERENCE_PAGE, assetsOf } from '../rest/docs-page.js';
 import { restRoutes } from '../rest/index.js';
 import type { Services } from '../services.js';
 import { clientClosed, incomingOf } from './access-log.js';
@@ -20,7 +20,7 @@ import { hostChecker, hostGuard, type HostCheck } from './host-guard.js';
 import { requestContext, type AppEnv } from './request.js';
 
 /** /api paths that need no key. */
-const PUBLIC_API = new Set(['/api/v1/health', '/api/v1/version', '/api/openapi.json', '/api/docs', `/api${REFERENCE_SCRIPT.path}`]);
+const PUBLIC_API = new Set(['/api/v1/health', '/api/v1/version', '/api/openapi.json', '/api/docs', ...assetsOf(REFERENCE_PAGE).map((a) => `/api${a.path}`)]);
 /** Paths the Host check leaves alone: a load balancer's probe names whatever address it dialled. */
 const UNGUARDED = new Set(['/api/v1/health']);
 

@@ -7,6 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/request.js';
 import type { Services } from '../services.js';
 import { registerCompanyRoutes } from './companies.js';
+import { REFERENCE_PAGE, assetsOf } from './docs-page.js';
 import { registerMetaRoutes } from './meta.js';
 import { registerDocRoutes } from './openapi.js';
 import { methodNotAllowed, restErrorHandler, validationHook } from './problems.js';
@@ -24,6 +25,7 @@ function registerMethodGuards(app: RestApp, services: Services): void {
   const methods = new Map<string, Set<string>>([
     ['/openapi.json', new Set(['GET'])],
     ['/docs', new Set(['GET'])],
+    ...assetsOf(REFERENCE_PAGE).map((a): [string, Set<string>] => [a.path, new Set(['GET'])]),
   ]);
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== 'route') continue;
