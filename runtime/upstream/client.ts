@@ -405,12 +405,17 @@ export class UpstreamClient {
 /** A slot of the upstream's concurrency gate, waited for no longer than the call's deadline (the deadline error then). */
 async function slotWithin(gate: FairSemaphore, caller: string, def: UpstreamDefinition, deadline: Deadline | undefined): Promise<() => void> {
   if (!deadline) return gate.acquire(caller);
+  if (deadline.expired) throw deadline.error(def.name);
   // A caller whose deadline passes while it waits leaves the queue (the semaphore takes the signal).
+  let release: () => void;
   try {
-    return await gate.acquire(caller, deadline.signal);
+    release = await gate.acquire(caller, deadline.signal);
   } catch {
     throw deadline.error(def.name);
   }
+  if (!deadline.expired) return release;
+  release();
+  throw deadline.error(def.name);
 }
 
 /** detailCode of an answer whose body cannot be read (malformed JSON, a document that does not decode). */
