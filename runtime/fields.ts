@@ -178,9 +178,17 @@ function numberProblem(value: number, format: z.ZodString): string | undefined {
   return `the number ${value} as a string ${checked.error.issues[0]?.message}`;
 }
 
+/** A string to suggest: one the field's description gives ("for example 0301"), else the tool's. */
+function suggestion(field: z.ZodType, format: z.ZodString, example: unknown): string | undefined {
+  const description = field.description ?? (ownType(field) as z.ZodType).description ?? '';
+  const words = description.split(/\s+/).map((w) => w.replace(/[.,;:)]+$/, ''));
+  return [...words, example].find((w): w is string => typeof w === 'string' && /^\d/.test(w) && format.safeParse(w).success);
+}
+
 function acceptDigitNumber(field: z.ZodType, example: unknown): z.ZodType {
   const format = stringFormat(field)!;
-  const eg = typeof example === 'string' ? `, e.g. ${JSON.stringify(example)}` : '';
+  const suggested = suggestion(field, format, example);
+  const eg = suggested === undefined ? '' : `, e.g. ${JSON.stringify(suggested)}`;
   return z.preprocess((value, ctx) => {
     if (typeof value !== 'number') return value;
     const problem = numberProblem(value, format);
