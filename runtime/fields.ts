@@ -168,7 +168,7 @@ export function isDigitStringField(schema: AnySchema): boolean {
 function numberProblem(value: number, format: z.ZodString): string | undefined {
   if (!Number.isInteger(value)) return `the number ${value} is not a whole number`;
   if (!Number.isSafeInteger(value)) return `the number ${value} is too large for a JSON number to keep every digit`;
-  if (value < 0 || Object.is(value, -0)) return `the number ${value} is negative`;
+  if (value < 0) return `the number ${value} is negative`;
   const text = String(value);
   const checked = format.safeParse(text);
   if (checked.success) return undefined;
