@@ -115,3 +115,96 @@ export const kennitala = (description = 'Icelandic kennitala: 10 digits without 
       abort: true,
     })
     .describe(description);
+
+// Digit strings sent as JSON numbers. Clients that build arguments from command lines (the MCP
+// Inspector's `--tool-arg orgnr=923609016`) send identifiers as numbers. A number is taken where
+// its decimal text is what the field asks for; where the number cannot carry the identifier
+// (leading zeros, a sign, a fraction, more digits than a double keeps exact) the answer says to
+// send a string. tools/list still publishes the field as a string: agents should send strings.
+
+type AnySchema = z.core.$ZodType;
+
+/** The field's own type under optional, nullable, default and readonly. */
+function ownType(schema: AnySchema): AnySchema {
+  const def = schema._zod.def as { type: string; innerType?: AnySchema };
+  return def.innerType && ['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional'].includes(def.type)
+    ? ownType(def.innerType)
+    : schema;
+}
+
+/**
+ * The field's format as a string (its pattern and length bounds, without refinements such as check
+ * digits), or undefined when it is not a string with a pattern.
+ */
+function stringFormat(schema: AnySchema): z.ZodString | undefined {
+  const own = ownType(schema);
+  if (!(own instanceof z.ZodString)) return undefined;
+  const checks = (own._zod.def.checks ?? []).filter((check) => check._zod.def.check !== 'custom');
+  const isPattern = (check: (typeof checks)[number]) => (check._zod.def as { format?: string }).format === 'regex';
+  if (!checks.some(isPattern)) return undefined;
+  return own.clone({ ...own._zod.def, checks });
+}
+
+const MAX_DIGITS = 20;
+
+/**
+ * A field of digits (orgnr, kommunenummer, numeric ids): its pattern takes a string of digits and
+ * refuses it with a letter in any digit's place (so tool names and codes of letters or digits,
+ * which a number could also spell, are not taken as numbers).
+ */
+export function isDigitStringField(schema: AnySchema): boolean {
+  const format = stringFormat(schema);
+  if (!format) return false;
+  const accepts = (text: string) => format.safeParse(text).success;
+  for (let length = 1; length <= MAX_DIGITS; length++) {
+    const digits = [...'0123456789'].map((d) => d.repeat(length)).find(accepts);
+    if (digits === undefined) continue;
+    return [...digits].every((_, i) => ['a', 'A'].every((letter) => !accepts(digits.slice(0, i) + letter + digits.slice(i + 1))));
+  }
+  return false;
+}
+
+/** Why the number cannot stand for the field's string, or undefined when its decimal text fits. */
+function numberProblem(value: number, format: z.ZodString): string | undefined {
+  if (!Number.isInteger(value)) return `the number ${value} is not a whole number`;
+  if (!Number.isSafeInteger(value)) return `the number ${value} is too large for a JSON number to keep every digit`;
+  if (value < 0) return `the number ${value} is negative`;
+  const text = String(value);
+  const checked = format.safeParse(text);
+  if (checked.success) return undefined;
+  for (let zeros = 1; text.length + zeros <= MAX_DIGITS; zeros++) {
+    if (format.safeParse('0'.repeat(zeros) + text).success) return `the number ${value} would lose leading zeros`;
+  }
+  return `the number ${value} as a string ${checked.error.issues[0]?.message}`;
+}
+
+/** A string to suggest: one the field's description gives ("for example 0301"), else the tool's. */
+function suggestion(field: z.ZodType, format: z.ZodString, example: unknown): string | undefined {
+  const description = field.description ?? (ownType(field) as z.ZodType).description ?? '';
+  const words = description.split(/\s+/).map((w) => w.replace(/[.,;:)]+$/, ''));
+  return [...words, example].find((w): w is string => typeof w === 'string' && /^\d/.test(w) && format.safeParse(w).success);
+}
+
+function acceptDigitNumber(field: z.ZodType, example: unknown): z.ZodType {
+  const format = stringFormat(field)!;
+  const suggested = suggestion(field, format, example);
+  const eg = suggested === undefined ? '' : `, e.g. ${JSON.stringify(suggested)}`;
+  return z.preprocess((value, ctx) => {
+    if (typeof value !== 'number') return value;
+    const problem = numberProblem(value, format);
+    if (problem === undefined) return String(value);
+    ctx.addIssue({ code: 'custom', message: `send as a string${eg}; ${problem}`, input: value });
+    return value;
+  }, field);
+}
+
+/**
+ * The tool's input fields for validation, each digit-string field also taking a JSON number whose
+ * decimal text it accepts. `example` (the tool's example input) names a string to suggest.
+ */
+export function acceptingDigitNumbers(shape: z.ZodRawShape, example?: unknown): z.ZodRawShape {
+  const examples = (example ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(shape).map(([name, field]) => [name, isDigitStringField(field) ? acceptDigitNumber(field as z.ZodType, examples[name]) : field]),
+  );
+}

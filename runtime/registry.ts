@@ -2,6 +2,7 @@
 // request needs (validators, JSON Schemas, the serialised tools/list) so requests do no such work.
 import { z } from 'zod';
 import './validation.js';
+import { acceptingDigitNumbers } from './fields.js';
 import type { ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
 import type { CredentialSource } from './upstream/auth.js';
 
@@ -88,7 +89,8 @@ function toolsListEntry(t: CompiledTool) {
 }
 
 function buildSchema(def: ToolDefinition): z.ZodType {
-  const base = z.strictObject(def.input);
+  // Validation takes digit strings sent as numbers too; the published schema (toJsonSchema) does not.
+  const base = z.strictObject(acceptingDigitNumbers(def.input, def.example));
   if (!def.refine) return base;
   const refine = def.refine;
   return base.superRefine((value, ctx) => {

@@ -143,7 +143,7 @@ describe('brreg.regnskap.dokument', () => {
   it('requires both fields and an id that is a string of digits', async () => {
     await expectInvalid('dokument', { orgnr: '923609016' }, 'id: is required');
     await expectInvalid('dokument', { id: '7192427' }, 'orgnr: is required');
-    await expectInvalid('dokument', { orgnr: '923609016', id: 7192427 }, 'id', 'string');
+    await expectInvalid('dokument', { orgnr: '923609016', id: 7192427.5 }, 'id', 'send as a string');
     await expectInvalid('dokument', { orgnr: '923609016', id: '71-92' }, 'id', 'digits');
   });
 

@@ -150,7 +150,7 @@ describe('cvr.company.lookup', () => {
     [{ cvr: '101508170' }, /exactly 8 digits/],
     [{ cvr: 'DK101508' }, /exactly 8 digits/],
     [{ cvr: '10150818' }, /modulus-11 check of a Danish CVR number/],
-    [{ cvr: 10150817 }, /of type string/],
+    [{ cvr: 10150817.5 }, /send as a string, e\.g\. "\d{8}"; the number 10150817.5 is not a whole number/],
     [{}, /required/],
   ])('rejects %j naming the field and the rule', async (args, rule) => {
     const t = app();

@@ -279,7 +279,7 @@ describe('doffin.cpv.divisjoner with a key', () => {
     }
   });
 
-  it.each([[{ prefix: '72' }], [{ prefix: 'a' }], [{ prefix: 7 }]])('rejects %j naming prefix', async (args) => {
+  it.each([[{ prefix: '72' }], [{ prefix: 'a' }], [{ prefix: 7.5 }], [{ prefix: 72 }]])('rejects %j naming prefix', async (args) => {
     const t = withKey();
     const e = await fails(t, name, args);
     expect(e.code).toBe('invalid_input');

@@ -218,13 +218,12 @@ describe.each(FACES)('$name', (face) => {
   });
 
   it('a body still trickling at the deadline: 502, did not answer in time', async () => {
-    const started = Date.now();
+    // The body would take 10 s and then be whole: a 502 "did not answer in time" is the deadline
+    // cutting it (three such bodies would also outlast the test's own timeout).
     const { mapped, attempts } = await faultThenHealthy(face, slowBody(fake, 40, 10_000));
     expect(mapped).toMatchObject({ status: 502, code: 'upstream_unavailable' });
     expect(mapped.detail).toMatch(/did not answer in time/);
     expect(attempts).toBe(3);
-    // Three deadlines of 250 ms and backoff, not the 10 s the body would take.
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it.each([500, 502, 503, 504])('HTTP %i: retried with backoff (3 attempts), then 502 with upstreamStatus', async (code) => {
@@ -364,18 +363,12 @@ describe('circuit breaker (threshold 3, cooldown 800 ms) on brreg', () => {
     // Another register on the same host has its own breaker.
     expect(open.upstreams['brreg-regnskap'].state).toBe('closed');
 
-    // While open: an upstream that would hang gets no request, and every face answers at once.
+    // While open: an upstream that would hang gets no request (fake.requests stays empty below),
+    // and every face answers without one.
     fake.respond(hang()).clear();
-    const timed = async (f: () => Promise<Mapped>) => {
-      const t0 = performance.now();
-      const m = await f();
-      // A request that reached the hanging fake would take at least one deadline (250 ms).
-      expect(performance.now() - t0).toBeLessThan(TIMEOUT_MS);
-      return m;
-    };
-    const viaMcp = await timed(() => mcpFault('brreg', 'brreg.enhet.lookup', { orgnr: ORGNR }));
-    const viaRoute = await timed(() => restFault(`/api/connectors/brreg/enheter/${ORGNR}`));
-    const viaSearch = await timed(() => restFault('/api/v1/companies?q=kiwi'));
+    const viaMcp = await mcpFault('brreg', 'brreg.enhet.lookup', { orgnr: ORGNR });
+    const viaRoute = await restFault(`/api/connectors/brreg/enheter/${ORGNR}`);
+    const viaSearch = await restFault('/api/v1/companies?q=kiwi');
     for (const m of [viaMcp, viaRoute, viaSearch]) {
       expect(m).toMatchObject({ status: 503, code: 'upstream_unavailable' });
       expect(m.detail).toMatch(/requests are paused/);

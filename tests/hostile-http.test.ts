@@ -133,20 +133,16 @@ describe('bodies over the cap (64 KiB) answer 413', () => {
   it.each(restTargets)('%s: a chunked body that never ends is refused once past the cap, not read to its end', async (_n, target) => {
     const c = await RawConnection.open(app.url);
     await c.write(`POST ${target} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${auth}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
-    let sent = 0;
+    // Two chunks past the cap, and then nothing, with the body left open: the answer can only come
+    // from a server that stops at the cap (one that reads to the end waits for ever).
     const chunk = Buffer.alloc(16 * 1024, 0x20);
-    const pump = setInterval(() => {
-      if (c.closed || sent > 64 * 1024 * 1024) return;
-      void c.write(Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]));
-      sent += chunk.length;
-    }, 1);
+    for (let sent = 0; sent <= CAP + chunk.length && !c.closed; sent += chunk.length) {
+      await c.write(Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]));
+    }
     try {
       const r = keep(await c.response(10_000));
       expect(r.status).toBe(413);
-      // Answered while the client was still sending, after little more than the cap.
-      expect(sent).toBeLessThan(CAP * 64);
     } finally {
-      clearInterval(pump);
       c.end();
     }
   });

@@ -83,9 +83,13 @@ describe('per-key limits', () => {
   });
 
   it('refuses a request over the concurrency cap with 429', async () => {
+    // The upstream answers only when the test lets it, so the four admitted requests are still in
+    // flight when the fifth arrives, however fast this machine is.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     const slow: Transport = {
       send: async (req) => {
-        await new Promise((r) => setTimeout(r, 150));
+        await released;
         const orgnr = req.url.split('/').pop();
         return { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ organisasjonsnummer: orgnr, navn: 'X AS' })) };
       },
@@ -93,7 +97,11 @@ describe('per-key limits', () => {
     const t = createTestApp({ transport: slow });
     // Different numbers so that coalescing does not merge them into one upstream request.
     const numbers = ['923609016', '974760673', '984851006', '915330193', '889640782'];
-    const answers = await Promise.all(numbers.map((n) => rpc(t, 'brreg', call(n), KEYS.dev)));
+    const pending = numbers.map((n) => rpc(t, 'brreg', call(n), KEYS.dev));
+    // Only a refused request can answer while the upstream holds the others.
+    expect((await Promise.race(pending)).status).toBe(429);
+    release();
+    const answers = await Promise.all(pending);
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     const refused = answers.find((a) => a.status === 429)!;

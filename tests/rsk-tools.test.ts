@@ -102,7 +102,7 @@ describe('rsk.company.lookup', () => {
     [{ kennitala: '640215194' }, /exactly 10 digits/],
     [{ kennitala: '640215-1940' }, /exactly 10 digits, without a hyphen/],
     [{ kennitala: '6402151950' }, /fails the check digit of an Icelandic kennitala/],
-    [{ kennitala: 6402151940 }, /of type string/],
+    [{ kennitala: 640215194 }, /send as a string, e\.g\. "\d{10}"; the number 640215194 would lose leading zeros/],
     [{}, /required/],
   ])('rejects %j naming the field and the rule', async (args, rule) => {
     const t = app();
