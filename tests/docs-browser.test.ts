@@ -3,40 +3,24 @@
 // offline; and it still does under a CSP that allows only this origin's scripts (the page has no
 // inline script). Needs Debian's chromium (/usr/bin/chromium) and the playwright-core package;
 // skipped when either is missing, except in CI (.ci/run installs Chromium).
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { pino } from 'pino';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../runtime/config.js';
 import { startServer, type Running } from '../runtime/server.js';
+import { launchChromium, skipBrowserTests } from './helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM) && hasPackage('playwright-core');
 const STRICT_CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'";
 
-function hasPackage(name: string): boolean {
-  try {
-    createRequire(import.meta.url).resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-describe.skipIf(!available && !process.env.CI)('the API reference page in Chromium', { timeout: 120_000 }, () => {
+describe.skipIf(skipBrowserTests)('the API reference page in Chromium', { timeout: 120_000 }, () => {
   let running: Running;
   let browser: Browser;
 
   beforeAll(async () => {
     const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', API_KEYS: 'docs-browser-key-00000001:dev' });
     running = await startServer(config, { logger: pino({ level: 'silent' }) });
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-proxy-server'],
-    });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

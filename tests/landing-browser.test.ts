@@ -3,31 +3,20 @@
 // localhost (no Clipboard API there) the copy button copies through the fallback, and never says
 // "Copied" when nothing was copied. Needs Debian's chromium (/usr/bin/chromium) and the
 // playwright-core package; skipped when either is missing, except in CI (.ci/run installs Chromium). SCREENSHOT_DIR=<dir> keeps screenshots.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../runtime/config.js';
 import { startServer, type Running } from '../runtime/server.js';
+import { launchChromium, skipBrowserTests } from './helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const PHONE = { width: 390, height: 844 };
 /** A host name that is not localhost, mapped to the loopback address by Chromium itself. */
 const OTHER_HOST = 'landing.test';
-const available = existsSync(CHROMIUM) && hasPackage('playwright-core');
 
-function hasPackage(name: string): boolean {
-  try {
-    createRequire(import.meta.url).resolve(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
-describe.skipIf(!available && !process.env.CI)('landing pages in Chromium', { timeout: 120_000 }, () => {
+describe.skipIf(skipBrowserTests)('landing pages in Chromium', { timeout: 120_000 }, () => {
   let running: Running;
   let browser: Browser;
   let context: BrowserContext;
@@ -37,23 +26,7 @@ describe.skipIf(!available && !process.env.CI)('landing pages in Chromium', { ti
     const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', ALLOWED_HOSTS: OTHER_HOST, API_KEYS: 'landing-browser-key-0001:dev' });
     running = await startServer(config, { logger: pino({ level: 'silent' }) });
     port = new URL(running.url).port;
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-proxy-server',
-        `--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`,
-      ],
-    });
+    browser = await launchChromium([`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`]);
     context = await browser.newContext({ viewport: PHONE });
     // The loopback origin is a secure context: the test reads the clipboard from there.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: running.url });

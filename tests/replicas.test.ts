@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './helpers/redis-server.js';
 
 const KEYS = {
   window: 'replica-dev-window-000000001',
@@ -22,13 +23,6 @@ let upstream: Server;
 let upstreamHits = 0;
 const replicas: { proc: ChildProcess; url: string }[] = [];
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 async function startRedis(): Promise<ChildProcess> {
   const proc = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });

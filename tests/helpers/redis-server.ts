@@ -11,7 +11,8 @@ export interface TestRedis {
   stop(): void;
 }
 
-async function freePort(): Promise<number> {
+/** A port free on loopback right now. */
+export async function freePort(): Promise<number> {
   const s = createServer();
   await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
   const port = (s.address() as AddressInfo).port;
