@@ -1,10 +1,12 @@
 // Icons, titles and annotations (issue 12 #3): every server and every tool carries an icon served by
 // this service (SVG, same origin, no key), its title and the five annotations, in tools/list, in
 // initialize's serverInfo, in the catalogue's server records and on the landing pages.
+import { InitializeResultSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { defineServer, defineTool } from '../runtime/define.js';
 import { orgnr } from '../runtime/fields.js';
 import { SVG_POLICY } from '../runtime/http/icons.js';
+import { prepareServer } from '../runtime/mcp/dispatch.js';
 import { svgProblem } from '../runtime/icons.js';
 import { Registry, RegistryError } from '../runtime/registry.js';
 import { ACCOUNTS, REGISTER } from '../servers/_shared/icons/index.js';
@@ -23,6 +25,8 @@ interface ListedTool {
 async function listTools(slug: string): Promise<ListedTool[]> {
   const r = await rpc(t, slug, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
   expect(r.status).toBe(200);
+  // The SDK's own schema (revision 2025-11-25) reads the icons as it reads ours.
+  expect(ListToolsResultSchema.parse(r.body.result).tools.map((x) => x.icons)).toEqual(r.body.result.tools.map((x: ListedTool) => x.icons));
   return r.body.result.tools;
 }
 
@@ -30,6 +34,7 @@ async function serverInfo(slug: string) {
   const init = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'icons-test', version: '1' } };
   const r = await rpc(t, slug, { jsonrpc: '2.0', id: 1, method: 'initialize', params: init });
   expect(r.status).toBe(200);
+  expect(InitializeResultSchema.parse(r.body.result).serverInfo.icons).toEqual(r.body.result.serverInfo.icons);
   return r.body.result.serverInfo;
 }
 
@@ -64,6 +69,8 @@ describe('tools/list and initialize carry icons, titles and annotations', () => 
     const server = t.services.registry.server(slug)!;
     expect(info).toMatchObject({ name: slug, title: server.def.name });
     expect(info.icons).toEqual([{ src: `${BASE}${server.icon.path}`, mimeType: 'image/svg+xml', sizes: ['any'] }]);
+    // One serverInfo for every method that names the server (initialize, server/discover).
+    expect(prepareServer(server, t.services.config.version).serverInfo).toEqual(info);
   });
 
   it('a tool shows its own icon where it declares one, else its server’s', async () => {
@@ -99,6 +106,13 @@ describe('icons are served by this service', () => {
       const again = await t.fetch(new URL(url).pathname, { headers: { 'if-none-match': res.headers.get('etag')! } });
       expect(again.status).toBe(304);
     }
+  });
+
+  it('answers HEAD as GET, without the body', async () => {
+    const res = await t.fetch(t.services.registry.server('brreg')!.icon.path, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await res.text()).toBe('');
   });
 
   it('answers 404 for a name it does not serve, and for an old hash', async () => {
