@@ -27,7 +27,7 @@ th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--mut
 button.copy{font-size:.75rem;padding:2px 8px;border:1px solid var(--line);border-radius:4px;background:#fff;cursor:pointer;flex:none}
 input#filter{width:100%;padding:8px;border:1px solid var(--line);border-radius:6px;margin:8px 0 12px;font-size:15px}
 .tool{border:1px solid var(--line);border-radius:8px;padding:12px 14px;margin:12px 0}.tool h3{margin:0;font-size:1rem;overflow-wrap:anywhere}
-.muted{color:var(--muted)}nav{margin-bottom:12px}
+.muted{color:var(--muted)}nav{margin-bottom:12px}img.icon{vertical-align:middle;margin-right:8px;border-radius:5px}
 @media (max-width:720px){main{padding:14px}
 table.cards,.cards tbody,.cards tr,.cards td{display:block;width:100%}.cards thead{display:none}
 .cards tr{border:1px solid var(--line);border-radius:8px;margin:0 0 10px;padding:4px 0}.cards td{border:0;padding:3px 10px}.cards td.short{display:inline-block;width:auto}

@@ -98,11 +98,22 @@ function toolMark(t: ToolRecord): string {
   return t.status === 'not_configured' ? badge('not_configured: needs credentials on this host', 'not_configured') : badge(t.status, t.status);
 }
 
+/**
+ * The server's icon beside its name; the name is in the alt text for whoever does not see the
+ * picture. The page names it by path: it is the page's own origin whatever host name it was opened by.
+ */
+function serverIcon(s: ServerRecord, baseUrl: string, size: number): string {
+  const src = s.icons[0]?.src;
+  if (!src) return '';
+  const path = src.startsWith(`${baseUrl}/`) ? src.slice(baseUrl.length) : src;
+  return `<img class="icon" src="${esc(path)}" alt="${esc(`Icon of ${s.name}`)}" width="${size}" height="${size}">`;
+}
+
 export function renderIndex(servers: ServerRecord[], totals: { servers: number; tools: number }, baseUrl: string): string {
   const rows = servers
     .map((s) => {
       const search = `${s.slug} ${s.name} ${s.owner} ${s.countries.join(' ')} ${s.description}`.toLowerCase();
-      return `<tr data-search="${esc(search)}"><td data-label="Server"><a href="${esc(`${baseUrl}/mcp/${s.slug}`)}">${esc(s.name)}</a><br><span class="muted">${esc(s.owner)}</span></td>${cell('Availability', availabilityMark(s))}${cell('Tier', esc(s.tier), true)}${cell('Tools', String(s.tools.length), true)}${cell('Key needed', s.requiresAuth ? 'for tools/call' : 'no', true)}${cell('URL', copyable(s.url))}</tr>`;
+      return `<tr data-search="${esc(search)}"><td data-label="Server">${serverIcon(s, baseUrl, 24)}<a href="${esc(`${baseUrl}/mcp/${s.slug}`)}">${esc(s.name)}</a><br><span class="muted">${esc(s.owner)}</span></td>${cell('Availability', availabilityMark(s))}${cell('Tier', esc(s.tier), true)}${cell('Tools', String(s.tools.length), true)}${cell('Key needed', s.requiresAuth ? 'for tools/call' : 'no', true)}${cell('URL', copyable(s.url))}</tr>`;
     })
     .join('');
   const body = `<h1>Nordic open-data tool servers</h1>
@@ -123,7 +134,7 @@ ${paramsTable(t.inputSchema)}<p class="muted">REST twin: <code>GET ${esc(t.route
     )
     .join('');
   const docs = s.docs.map((d) => `<a href="${esc(d.url)}">${esc(d.label)}</a>`).join(' · ');
-  const body = `<nav><a href="../mcp">← All servers</a></nav><h1>${esc(s.name)}</h1>
+  const body = `<nav><a href="../mcp">← All servers</a></nav><h1>${serverIcon(s, baseUrl, 32)}${esc(s.name)}</h1>
 <p class="lead">${esc(s.owner)} · ${availabilityMark(s)} · tier ${esc(s.tier)} · licence ${esc(s.license)}${s.availabilityNote ? ` · ${esc(s.availabilityNote)}` : ''}</p>
 <p>${esc(s.description)}</p><p>MCP URL: ${copyable(s.url)}</p>${docs ? `<p>Documentation: ${docs}</p>` : ''}
 <p>Data source: <a href="${esc(s.dataSourceUrl)}">${esc(s.dataSourceUrl)}</a> · REST reference: <a href="${esc(baseUrl)}/api/docs">/api/docs</a></p>

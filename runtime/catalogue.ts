@@ -3,6 +3,7 @@
 // service serves its own catalogue (statuses of its configuration, its PUBLIC_BASE_URL); the
 // committed file is built without credentials and with the literal `{base_url}`, and says so.
 import type { ToolStatus } from './define.js';
+import { iconsOf, type Icon } from './icons.js';
 import type { CompiledServer, CompiledTool, Registry } from './registry.js';
 
 export const BASE_PLACEHOLDER = '{base_url}';
@@ -36,6 +37,8 @@ export interface ServerRecord {
   platform: boolean;
   countries: string[];
   docs: { label: string; url: string }[];
+  /** Not a field of spec 2.1: the server's icon (MCP `icons`), served by this service. */
+  icons: Icon[];
   tools: ToolRecord[];
   sourceKey: string;
   dataSourceUrl: string;
@@ -117,6 +120,7 @@ export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER)
     platform: d.platform === true,
     countries: d.countries,
     docs: d.docs,
+    icons: iconsOf(server.icon, baseUrl),
     tools: server.tools.map(toolRecord),
     sourceKey: server.sourceKey,
     dataSourceUrl: `${baseUrl}/data/${server.sourceKey}`,

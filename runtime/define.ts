@@ -13,6 +13,18 @@ export interface Coverage {
   updateFrequency: UpdateFrequency;
 }
 
+/**
+ * An icon: a small hand-written SVG (a viewBox, no script, no reference to anything outside it),
+ * served by this service at a URL that names its content's hash (runtime/icons.ts).
+ */
+export interface IconDefinition {
+  /** File name without extension, lower-case kebab-case; one drawing per name. */
+  name: string;
+  svg: string;
+  /** The background it is drawn for; omitted when it suits light and dark alike. */
+  theme?: 'light' | 'dark';
+}
+
 export type Input<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;
 export type ExampleInput<S extends z.ZodRawShape> = z.input<z.ZodObject<S>>;
 
@@ -20,6 +32,8 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   /** Suffix of the tool name (SERVERS.md): `enhet.lookup`, or `_konkurs_get` joined as it stands. */
   name: string;
   title: string;
+  /** Its own icon; without one the tool shows its server's. */
+  icon?: IconDefinition;
   /** For an agent choosing a tool: what it returns, when to use it, its limits, what empty means. */
   description: string;
   input: S;
@@ -85,6 +99,8 @@ export interface ServerDefinition {
   upstreams: string[];
   countries: Country[];
   docs: DocLink[];
+  /** Shown by MCP clients (initialize, tools/list), on the landing pages and in the catalogue. */
+  icon: IconDefinition;
   /** Availability label of spec 2.1 when not simply available. */
   availability?: { label: 'degraded' | 'deprecated'; note: string };
   platform?: boolean;

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import './validation.js';
 import { acceptingDigitNumbers } from './fields.js';
-import type { ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
+import type { IconDefinition, ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
+import { compileIcon, iconsOf, type CompiledIcon, type Icon } from './icons.js';
 import type { CredentialSource } from './upstream/auth.js';
 
 export interface ToolAnnotations {
@@ -22,6 +23,10 @@ export interface CompiledTool {
   shape: z.ZodRawShape;
   jsonSchema: Record<string, unknown>;
   annotations: ToolAnnotations;
+  /** Its own icon, or its server's. */
+  icon: CompiledIcon;
+  /** `icons` of tools/list, at absolute URLs. */
+  icons: Icon[];
   /** Status without credentials (what the API description publishes). */
   declaredStatus: ToolStatus;
   /** Status in this process, given its credentials: what tools/list, the catalogue and the landing pages show. */
@@ -35,10 +40,18 @@ export interface CompiledServer {
   def: ServerDefinition;
   slug: string;
   sourceKey: string;
+  icon: CompiledIcon;
+  /** `icons` of serverInfo, at absolute URLs. */
+  icons: Icon[];
   tools: CompiledTool[];
   toolsByName: Map<string, CompiledTool>;
   /** The `tools` array of tools/list, serialised once. */
   toolsListJson: string;
+}
+
+export interface RegistryOptions {
+  /** PUBLIC_BASE_URL: icon URLs are absolute. Defaults to the literal `{base_url}` of the committed catalogue. */
+  publicBaseUrl?: string;
 }
 
 export class RegistryError extends Error {
@@ -81,6 +94,7 @@ function toolsListEntry(t: CompiledTool) {
   return {
     name: t.name,
     title: t.def.title,
+    icons: t.icons,
     description: t.description,
     inputSchema: t.jsonSchema,
     annotations: t.annotations,
@@ -104,7 +118,7 @@ function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
   return schema;
 }
 
-function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource): CompiledTool {
+function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource, icon: CompiledIcon, baseUrl: string): CompiledTool {
   const where = `${server.slug}/${def.name}`;
   if (!SUFFIX.test(def.name)) throw new RegistryError(`${where}: tool suffix breaks the naming rules of SERVERS.md`);
   const name = toolName(server.def.prefix, def.name);
@@ -139,6 +153,8 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
     shape: def.input,
     jsonSchema: toJsonSchema(def),
     annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+    icon,
+    icons: iconsOf(icon, baseUrl),
     declaredStatus,
     status,
     missingCredentials: missing,
@@ -150,8 +166,12 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
 export class Registry {
   readonly servers: CompiledServer[] = [];
   private readonly bySlug = new Map<string, CompiledServer>();
+  /** Every icon of every server and tool, by the path it is served at. */
+  readonly icons = new Map<string, CompiledIcon>();
+  private readonly iconsByName = new Map<string, CompiledIcon>();
 
-  constructor(definitions: ServerDefinition[], credentials: CredentialSource) {
+  constructor(definitions: ServerDefinition[], credentials: CredentialSource, options: RegistryOptions = {}) {
+    const baseUrl = options.publicBaseUrl ?? '{base_url}';
     const toolOwners = new Map<string, ToolDefinition>();
     const sourceKeys = new Map<string, string>();
     for (const def of definitions) {
@@ -161,10 +181,12 @@ export class Registry {
       const sourceKey = def.sourceKey ?? def.slug;
       if (sourceKeys.has(sourceKey)) throw new RegistryError(`${def.slug}: source key "${sourceKey}" is already used by ${sourceKeys.get(sourceKey)}`);
       sourceKeys.set(sourceKey, def.slug);
-      const server: CompiledServer = { def, slug: def.slug, sourceKey, tools: [], toolsByName: new Map(), toolsListJson: '[]' };
+      const icon = this.icon(def.icon, def.slug);
+      const server: CompiledServer = { def, slug: def.slug, sourceKey, icon, icons: iconsOf(icon, baseUrl), tools: [], toolsByName: new Map(), toolsListJson: '[]' };
       const routes = new Set<string>();
       for (const toolDef of def.tools) {
-        const tool = compileTool(server, toolDef, credentials);
+        const toolIcon = toolDef.icon ? this.icon(toolDef.icon, `${def.slug}/${toolDef.name}`) : icon;
+        const tool = compileTool(server, toolDef, credentials, toolIcon, baseUrl);
         if (server.toolsByName.has(tool.name)) throw new RegistryError(`${def.slug}: duplicate tool name ${tool.name}`);
         // A tool may appear in several servers only as the very same declaration (a shared tool).
         const owner = toolOwners.get(tool.name);
@@ -180,6 +202,21 @@ export class Registry {
       this.servers.push(server);
       this.bySlug.set(def.slug, server);
     }
+  }
+
+  /** Checks an icon once; one name may not stand for two drawings (its URL would be ambiguous to people). */
+  private icon(def: IconDefinition | undefined, where: string): CompiledIcon {
+    if (!def) throw new RegistryError(`${where}: a server needs an icon`);
+    const known = this.iconsByName.get(def.name);
+    if (known) {
+      if (known.svg !== def.svg) throw new RegistryError(`${where}: icon name ${def.name} is already another drawing`);
+      return known;
+    }
+    const icon = compileIcon(def);
+    if (typeof icon === 'string') throw new RegistryError(`${where}: ${icon}`);
+    this.iconsByName.set(icon.name, icon);
+    this.icons.set(icon.path, icon);
+    return icon;
   }
 
   server(slug: string): CompiledServer | undefined {

@@ -66,7 +66,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const output = options.logger ? undefined : createLogOutput();
   const logger = options.logger ?? pino({ level: config.logLevel, base: undefined }, output!.stream);
   const metrics = new Metrics(true);
-  const registry = new Registry(options.servers, credentials);
+  const registry = new Registry(options.servers, credentials, { publicBaseUrl: config.publicBaseUrl });
   // With REDIS_URL, rate-limit counters and the upstream response cache are shared by replicas.
   const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : undefined;
   const transport = new InProcessBackend(options.transport ?? transportFor(config), !config.dataBackendUrl, config.publicBaseUrl);

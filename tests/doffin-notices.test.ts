@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineServer, defineTool, type ServerRoute } from '../runtime/define.js';
+import { REGISTER } from '../servers/_shared/icons/index.js';
 import { connectorRoutes } from '../runtime/http/connectors.js';
 import { KEYS, callTool, callToolError, createTestApp, rpc, type TestApp } from './helpers/app.js';
 
@@ -300,7 +301,7 @@ describe('extra connector routes of a server (ServerDefinition.routes, used by t
     run: async ({ id }) => ({ id }),
   });
   const serverWith = (routes: ServerRoute[]) =>
-    defineServer({ slug: 'xs', prefix: 'xs', name: 'N', owner: 'O', description: 'D', license: 'L', tier: 'free', upstreams: [], countries: ['NO'], docs: [], tools: [tool], routes });
+    defineServer({ slug: 'xs', prefix: 'xs', name: 'N', owner: 'O', description: 'D', license: 'L', tier: 'free', upstreams: [], countries: ['NO'], docs: [], icon: REGISTER, tools: [tool], routes });
   const mount = (routes: ServerRoute[]) => () => connectorRoutes(createTestApp({ servers: [serverWith(routes)] }).services, 'slug');
 
   it('refuses a path with a parameter, and a path that is a tool route', () => {

@@ -1,7 +1,7 @@
 // The landing pages in a real browser (issue 11 #21): at a phone's width (390 px) no page is wider
 // than the screen and every copy button is on screen; on a plain-http origin that is not
 // localhost (no Clipboard API there) the copy button copies through the fallback, and never says
-// "Copied" when nothing was copied. Needs Debian's chromium (/usr/bin/chromium) and the
+// "Copied" when nothing was copied; every server icon loads and draws. Needs Debian's chromium (/usr/bin/chromium) and the
 // playwright-core package; skipped when either is missing, except in CI (.ci/run installs Chromium). SCREENSHOT_DIR=<dir> keeps screenshots.
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -84,6 +84,15 @@ describe.skipIf(skipBrowserTests)('landing pages in Chromium', { timeout: 120_00
       expect(box.right, box.text ?? '').toBeLessThanOrEqual(PHONE.width);
     }
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${path.slice(1).replace(/\//g, '-')}.png`), fullPage: true });
+    await page.close();
+  });
+
+  it.each(['/mcp', '/mcp/brreg'])('shows every server icon on %s (the SVG loads and draws)', async (path) => {
+    const page = await open(`http://${OTHER_HOST}:${port}${path}`);
+    await page.waitForLoadState('load');
+    const images = await page.evaluate(() => [...document.querySelectorAll('img.icon')].map((i) => ({ src: i.getAttribute('src'), alt: i.getAttribute('alt'), width: (i as HTMLImageElement).naturalWidth, complete: (i as HTMLImageElement).complete })));
+    expect(images.length).toBeGreaterThan(0);
+    for (const image of images) expect(image, image.src ?? '').toMatchObject({ complete: true, width: 32, alt: expect.stringMatching(/^Icon of \S/) });
     await page.close();
   });
 

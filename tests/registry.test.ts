@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderCommittedCatalogue } from '../runtime/catalogue.js';
 import { defineServer, defineTool } from '../runtime/define.js';
+import { REGISTER } from '../servers/_shared/icons/index.js';
 import { orgnr } from '../runtime/fields.js';
 import { Registry, RegistryError } from '../runtime/registry.js';
 import { SERVERS } from '../servers/index.js';
@@ -110,7 +111,7 @@ describe('the registry refuses broken declarations at start-up', () => {
       run: async () => ({}),
     });
   const server = (slug: string, tools: ReturnType<typeof tool>[], prefix = 'p') =>
-    defineServer({ slug, prefix, name: 'N', owner: 'O', description: 'D', license: 'L', tier: 'free', upstreams: [], countries: ['NO'], docs: [], tools });
+    defineServer({ slug, prefix, name: 'N', owner: 'O', description: 'D', license: 'L', tier: 'free', upstreams: [], countries: ['NO'], docs: [], icon: REGISTER, tools });
   const build = (defs: ReturnType<typeof server>[]) => () => new Registry(defs, { get: () => undefined });
 
   it('refuses duplicate slugs', () => expect(build([server('a', []), server('a', [])])).toThrow(/duplicate server slug/));

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../runtime/config.js';
 import { defineServer, defineTool } from '../runtime/define.js';
+import { REGISTER } from '../servers/_shared/icons/index.js';
 import { invokeTool } from '../runtime/invoke.js';
 import { createServices } from '../runtime/services.js';
 import type { RawResponse, Transport } from '../runtime/upstream/transport.js';
@@ -46,6 +47,7 @@ function setup(status = 200) {
     upstreams: ['fake'],
     countries: ['NO'],
     docs: [],
+    icon: REGISTER,
     tools: [
       tool('plain', async ({ id }, ctx) => ctx.get('fake', '/x/{id}', { params: { id } })),
       tool('clock', async ({ id }, ctx) => ({ data: await ctx.get('fake', '/x/{id}', { params: { id } }), at: ctx.now().toISOString() })),

@@ -17,6 +17,7 @@ import { connectorRoutes } from './connectors.js';
 import { metricsRoute } from './metrics-route.js';
 import { problemResponse } from './problem.js';
 import { hostChecker, hostGuard, type HostCheck } from './host-guard.js';
+import { iconRoutes } from './icons.js';
 import { requestContext, type AppEnv } from './request.js';
 
 /** /api paths that need no key. */
@@ -75,6 +76,7 @@ export function createAppParts(services: Services): AppParts {
   // dataSourceUrl of the server records: a page for people, the source record for programs.
   app.get('/data/:source', limitAnonymous(services), dataSourceHandler(services));
   app.get('/metrics', metricsRoute(services));
+  app.route('/icons', iconRoutes(services));
 
   // /api needs a bearer key, except exactly these: health (load balancers probe it; no limit
   // either), version and the API description (the anonymous allowance of the client address).

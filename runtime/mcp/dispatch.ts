@@ -3,6 +3,7 @@
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { gzipPrefix, gzipWithTail, type GzipPrefix } from '../http/gzip-splice.js';
 import { andThen, type Maybe } from '../maybe.js';
+import type { Icon } from '../icons.js';
 import type { CompiledServer, CompiledTool } from '../registry.js';
 import { isInitialize, type JsonRpcRequest, type RequestId } from './messages.js';
 
@@ -10,8 +11,17 @@ export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 export const INTERNAL_ERROR = -32603;
 
+/** `Implementation` of the MCP schema: who answers, for initialize and any later method that names the server. */
+export interface ServerInfo {
+  name: string;
+  title: string;
+  version: string;
+  icons: Icon[];
+}
+
 export interface PreparedServer {
   server: CompiledServer;
+  serverInfo: ServerInfo;
   /** `"capabilities":…,"serverInfo":…,"instructions":…` without the braces. */
   initializeTail: string;
   /** `{"result":{"tools":…},"jsonrpc":"2.0","id":` as bytes: a tools/list answer is this plus the id. */
@@ -28,13 +38,14 @@ export function answerLength(a: Answer): number {
 }
 
 export function prepareServer(server: CompiledServer, version: string): PreparedServer {
+  const serverInfo: ServerInfo = { name: server.slug, title: server.def.name, version, icons: server.icons };
   const tail = JSON.stringify({
     capabilities: { tools: { listChanged: false } },
-    serverInfo: { name: server.slug, title: server.def.name, version },
+    serverInfo,
     instructions: `${server.def.description} Data owner: ${server.def.owner}. Licence: ${server.def.license}. tools/list needs no key; tools/call needs "Authorization: Bearer <key>".`,
   }).slice(1, -1);
   const toolsListResult = `{"tools":${server.toolsListJson}}`;
-  return { server, initializeTail: tail, toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`) };
+  return { server, serverInfo, initializeTail: tail, toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`) };
 }
 
 /** The gzip form of a fixed piece of an answer, made once: today the head of the tools/list answer. */

@@ -16,6 +16,8 @@ export interface Asset {
   /** The path the page loads it from (under /api). */
   path: string;
   contentType: string;
+  /** Headers of its own kind (an SVG's Content-Security-Policy), beside the ones every asset gets. */
+  headers?: Record<string, string>;
   /** Reads its bytes; undefined when the package that holds it is not installed. */
   read?: () => Promise<Buffer>;
 }
@@ -73,6 +75,7 @@ export function assetHandler(asset: Asset, notInstalled: (c: Context<AppEnv>) =>
       'x-content-type-options': 'nosniff',
       etag: loaded.etag,
       vary: 'accept-encoding',
+      ...asset.headers,
     };
     if (matches(c.req.header('if-none-match'), loaded.etag)) return c.body(null, 304, headers);
     if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {

@@ -8,6 +8,7 @@
 // The five share classes of aksjeklasser.list: see reference.ts (partly UNCONFIRMED).
 import { z } from 'zod';
 import { defineServer, defineTool, type Coverage } from '../../runtime/define.js';
+import { HOLDINGS } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
 import { CREDENTIALS, EARLIEST_YEAR, RETTIGHETSPAKKER, currentOsloYear, fetchAksjeselskap, latestPublishedYear, mapAksjeselskap } from './beholdning.js';
@@ -121,5 +122,6 @@ export const server = defineServer({
     { label: 'OpenAPI (SwaggerHub)', url: 'https://app.swaggerhub.com/apis/skatteetaten/aksjonaer-i-virksomhet-api' },
     { label: 'Aksjonærregisteret', url: 'https://www.skatteetaten.no/deling/aksjonarregisteret/' },
   ],
+  icon: HOLDINGS,
   tools: [beholdning, beholdningLatest, aksjeklasser, configStatus],
 });

@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import type { ToolContext } from '../../runtime/context.js';
 import { defineServer, defineTool, type Coverage } from '../../runtime/define.js';
+import { KEY } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
 import { MASKINPORTEN_ISSUERS } from '../../runtime/upstream/tokens.js';
@@ -166,5 +167,6 @@ export const server = defineServer({
     { label: 'Query for a system user', url: 'https://docs.altinn.studio/authorization/guides/system-vendor/system-user/byquery/' },
     { label: 'System user request API', url: 'https://docs.altinn.studio/api/authentication/systemuserapi/systemuserrequest/' },
   ],
+  icon: KEY,
   tools: [lookup, iiCutoff, health],
 });

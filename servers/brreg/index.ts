@@ -1,6 +1,7 @@
 // The two Brønnøysund servers of tool-server spec 4.1: `brreg` (company register, 19 tools) and
 // `brreg-konkurs` (bankruptcies, 8 tools; the five konkurs.* tools are the same declarations).
 import { defineServer } from '../../runtime/define.js';
+import { DECLINE, REGISTER } from '../_shared/icons/index.js';
 import { enhetLookup } from './enhet.js';
 import { enhetExtraTools } from './enhet-extra.js';
 import { konkursBostyrer, konkursServerTools } from './konkurs.js';
@@ -27,6 +28,7 @@ export const brreg = defineServer({
   upstreams: ['brreg', 'brreg-regnskap'],
   countries: ['NO'],
   docs,
+  icon: REGISTER,
   // Spec 4.1 order: enhet.*, konkurs.*, profil, statistikk, regnskap.*, roller.*
   tools: [enhetLookup, ...enhetExtraTools, ...konkursBostyrer, ...konkursStatsTools, ...profilTools, ...statistikkKonkurser, ...regnskapTools, ...rollerTools],
 });
@@ -44,5 +46,6 @@ export const brregKonkurs = defineServer({
   upstreams: ['brreg', 'brreg-regnskap'],
   countries: ['NO'],
   docs,
+  icon: DECLINE,
   tools: [...konkursServerTools, ...konkursBostyrer, ...konkursStatsTools],
 });

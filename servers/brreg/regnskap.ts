@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { ToolContext } from '../../runtime/context.js';
 import { defineTool } from '../../runtime/define.js';
+import { ACCOUNTS } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { int, orgnr } from '../../runtime/fields.js';
 import { DAY, REGNSKAP_PATH, registerCoverage } from './common.js';
@@ -56,6 +57,7 @@ function latestYear(list: Regnskap[]) {
 const regnskapListe = defineTool({
   name: 'regnskap.liste',
   title: 'List the latest filed annual accounts',
+  icon: ACCOUNTS,
   description:
     `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret (only the latest; no year parameter): the statements of the most recent accounting year, SELSKAP before KONSERN. A group company files its own (SELSKAP) and the group's (KONSERN) statement for a year, so both are listed unless regnskapstype picks one (then the latest year of that type). Per statement: its id (pass it to brreg.regnskap.dokument), type, accounting year and period, currency, plan, and key figures (revenue, operating result, net result, equity, debt, total assets, equity and debt ratios). When the register also holds earlier years, \`tidligereAar\` names them; brreg.regnskap.trend compares years. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit for both types of the latest year.') },
@@ -139,6 +141,7 @@ function statement(r: Regnskap) {
 const regnskapDokument = defineTool({
   name: 'regnskap.dokument',
   title: 'Get one annual accounts statement in full',
+  icon: ACCOUNTS,
   description:
     `One filed annual accounts statement, in full: income statement (sales and operating revenue, operating costs incl. wages, operating result, financial income and costs, result before tax, tax, net and total result) and balance sheet (assets by group, paid-in and earned equity, short- and long-term debt, totals), with its type, period, currency, accounting rules, small-company flag and audit status, plus the derived key figures. Get the id from brreg.regnskap.liste (it is a string of digits). Amounts are in the statement's own currency (\`valuta\`; some companies report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
   input: {
@@ -181,6 +184,7 @@ const regnskapDokument = defineTool({
 const regnskapSummary = defineTool({
   name: 'regnskap.summary',
   title: 'Key figures of the latest annual accounts',
+  icon: ACCOUNTS,
   description:
     `Key figures of a Norwegian company's latest filed accounting year: revenue (driftsinntekter), operating costs and result, net financial items, result before tax, net result (aarsresultat), total assets, cash, equity, debt (short and long term), equity ratio (egenkapitalandel = equity / total assets), debt ratio (gjeldsandel = debt / total assets) and operating margin, with year, period, currency and the statement id. When that year has both a company (SELSKAP) and a group (KONSERN) statement, the SELSKAP one is used and the other type is named in \`andreRegnskapstyperSammeAar\`; pass regnskapstype to choose. Amounts are in the statement's currency (\`valuta\`, not always NOK); ratios are fractions (0.38 = 38 %), null when a figure is missing. Nothing filed answers not_found. ${LIMITS}`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit to prefer SELSKAP when the latest year has both.') },
@@ -208,6 +212,7 @@ function growth(cur: number | null, prev: number | null): number | null {
 const regnskapTrend = defineTool({
   name: 'regnskap.trend',
   title: 'Year-over-year development of annual accounts',
+  icon: ACCOUNTS,
   description:
     `Year-over-year growth of a Norwegian company's key figures (revenue, operating result, net result, equity, debt, total assets) over up to \`years\` accounting years (1-10, default 5) ending with the latest filed year, oldest first, with growth in percent against the previous calendar year. Usually only one year exists: Regnskapsregisteret's open API mostly serves the latest filing alone, so growth is then null. \`coverage\` reports the years requested, found and missing; read it before drawing conclusions. One statement type is used throughout (regnskapstype if given, else SELSKAP when filed, else KONSERN). Growth is null when either year lacks the figure, the earlier value is 0, the currencies differ or the previous year is missing. Nothing filed answers an empty series with coverage.yearsFound empty. ${LIMITS}`,
   input: {

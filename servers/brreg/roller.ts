@@ -7,6 +7,7 @@
 // and no search by person; a deleted or unknown entity answers 404. The authorised API
 // (/autorisert-api, Maskinporten) adds national identity numbers but is not used here.
 import { defineTool } from '../../runtime/define.js';
+import { PEOPLE } from '../_shared/icons/index.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { bool, int, orgnr, size, text } from '../../runtime/fields.js';
 import { kode, type Kode, type RollerGruppe, type RollerRolle, type RollerSvar } from '../_shared/enhetsregisteret.js';
@@ -116,6 +117,7 @@ function mapGroup(g: RollerGruppe) {
 export const rollerLookup = defineTool({
   name: 'roller.lookup',
   title: 'Roles of a Norwegian legal entity',
+  icon: PEOPLE,
   description:
     'Current roles of one entity from Enhetsregisteret, grouped by role group (for example DAGL daily manager, STYR board with LEDE chair / MEDL member / VARA deputy, PROKURA procura, REVISOR auditor, REGN accountant, DTSO partner, BOBE bankruptcy trustee), with the date each group last changed. ' +
     'Every group and role gives `kode` as the spec names it and `registerKode` as the register writes it: they differ only for PROKURA (register PROK) and REVISOR (register REVI). ' +
@@ -148,6 +150,7 @@ export const rollerLookup = defineTool({
 export const rollerHistory = defineTool({
   name: 'roller.history',
   title: 'Role history of a Norwegian legal entity (not on the open API)',
+  icon: PEOPLE,
   description:
     'Past roles (former managers, board members, auditors) of an entity. The open Enhetsregisteret API publishes only the current roles, so this tool always answers status "degraded" with capability "unavailable_on_open_api" and count 0, without calling the register. ' +
     'count 0 does NOT mean the entity had no past roles. For current roles use roller.lookup; it also marks roles the register still lists as ended (fratraadt / avregistrert).',
@@ -191,6 +194,7 @@ function companyHolders(roles: FlatRole[], root: string): Candidate[] {
 export const rollerInterlocks = defineTool({
   name: 'roller.interlocks',
   title: 'Shared role holders between a company and its linked companies',
+  icon: PEOPLE,
   description:
     'Finds people who hold roles both in the given company and in companies linked to it, matched by full name. Returns interlocks[] of {orgnr, company, sharedMembers, sharedMemberNames[]}, sorted by sharedMembers descending, plus status and note. ' +
     'Limit of the open API: it has no search by person, so the only companies that can be compared are those that hold a role in the given company themselves (auditor, accountant, corporate board member, partner; at most 25 fetched). Boards of unrelated companies are never checked: an empty list does not mean the members sit on no other boards. ' +
@@ -312,6 +316,7 @@ function nodeFor(h: Holder, depth: number): NetworkNode | null {
 export const rollerNetwork = defineTool({
   name: 'roller.network',
   title: 'Role network around a Norwegian legal entity',
+  icon: PEOPLE,
   description:
     'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (holder to company: role and group code, e.g. REVISOR, with the register code, e.g. REVI; whether active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
     'depth 1 (of 1 to 2, default 2) gives the role holders of the company; depth 2 also adds the role holders of every company that itself holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). ' +
@@ -424,6 +429,7 @@ export const rollerNetwork = defineTool({
 export const rollerPersonSearch = defineTool({
   name: 'roller.person-search',
   title: 'Search roles by person name (retired)',
+  icon: PEOPLE,
   description:
     'Retired: searched the roles a named person holds across companies. The open Enhetsregisteret API offers no search by person, so the tool answers HTTP 410 api_sunset with no data. ' +
     'Use brreg.roller.lookup for the roles of a known company, or brreg.roller.interlocks for people shared with linked companies. Parameters as before: navn (required), size 1 to 100 (default 20), inkluderFratraadte (default false).',

@@ -4,6 +4,7 @@
 // /api/v1/companies/{orgnr}/events (runtime/rest/companies.ts).
 // Mapping and UNCONFIRMED facts: see search.ts, lookup.ts, events.ts and company.ts.
 import { defineServer } from '../../runtime/define.js';
+import { BUILDING } from '../_shared/icons/index.js';
 import { companiesEvents } from './events.js';
 import { companiesLookup } from './lookup.js';
 import { companiesSearch } from './search.js';
@@ -28,5 +29,6 @@ export const server = defineServer({
     { label: 'Skatturinn legal entities API', url: 'https://api.skatturinn.is' },
   ],
   platform: true,
+  icon: BUILDING,
   tools: [companiesSearch, companiesLookup, companiesEvents],
 });

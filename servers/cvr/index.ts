@@ -5,6 +5,7 @@
 // sign the declaration on advertising protection); without them every tool answers 503
 // not_configured. Tool order: spec 4.2 (company.lookup, directors, owners, annual_reports, search).
 import { defineServer } from '../../runtime/define.js';
+import { BUILDING } from '../_shared/icons/index.js';
 import { annualReports } from './regnskaber.js';
 import { search } from './search.js';
 import { companyLookup, directors, owners } from './virksomhed.js';
@@ -27,5 +28,6 @@ export const server = defineServer({
     { label: 'What CVR contains (Erhvervsstyrelsen)', url: 'https://erhvervsstyrelsen.dk/hvad-er-cvr' },
     { label: 'CVR on Virk (company pages and annual reports)', url: 'https://datacvr.virk.dk' },
   ],
+  icon: BUILDING,
   tools: [companyLookup, directors, owners, annualReports, search],
 });

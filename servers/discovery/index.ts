@@ -10,6 +10,7 @@
 // only that no tool's words matched. Sources that are not connected yet are in sources.list.
 import { z } from 'zod';
 import { defineServer, defineTool } from '../../runtime/define.js';
+import { COMPASS } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
 import { nearNames, search } from './search.js';
@@ -136,5 +137,6 @@ export const server = defineServer({
   countries: [...COUNTRIES],
   docs: [],
   platform: true,
+  icon: COMPASS,
   tools: [searchTool, toolRecord],
 });

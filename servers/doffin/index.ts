@@ -5,6 +5,7 @@
 // Licence: NLOD 2.0 is assumed for Doffin's notice data (UNCONFIRMED: no licence statement was found
 // in the sources read).
 import { defineServer } from '../../runtime/define.js';
+import { CLIPBOARD } from '../_shared/icons/index.js';
 import { cpvDivisjoner } from './cpv.js';
 import { noticeGet, noticesSearch } from './notices.js';
 import { healthRoute } from './status.js';
@@ -24,6 +25,7 @@ export const server = defineServer({
     { label: 'Doffin API developer portal', url: 'https://dof-notices-prod-api.developer.azure-api.net' },
     { label: 'Doffin', url: 'https://doffin.no' },
   ],
+  icon: CLIPBOARD,
   tools: [noticesSearch, noticeGet, cpvDivisjoner],
   routes: [healthRoute],
 });

@@ -4,6 +4,7 @@
 // org_forms, a static catalogue (orgforms.ts). Each module's header names the documentation it
 // follows and what is UNCONFIRMED.
 import { defineServer } from '../../runtime/define.js';
+import { COPIES } from '../_shared/icons/index.js';
 import { entityLookup } from './entity.js';
 import { naceList } from './nace.js';
 import { orgForms } from './orgforms.js';
@@ -24,5 +25,6 @@ export const server = defineServer({
     { label: 'KLASS API guide', url: 'https://data.ssb.no/api/klass/v1/api-guide.html' },
     { label: 'Standard for næringsgruppering (KLASS 6)', url: 'https://www.ssb.no/klass/klassifikasjoner/6' },
   ],
+  icon: COPIES,
   tools: [entityLookup, naceList, orgForms],
 });

@@ -5,6 +5,7 @@
 // Licence: NLOD 2.0 is assumed for the register's open data (UNCONFIRMED: no licence statement was
 // found in the sources read).
 import { defineServer } from '../../runtime/define.js';
+import { BALANCE } from '../_shared/icons/index.js';
 import { konsesjonLookup, konsesjonSearch } from './konsesjon.js';
 import { revisorLookup, revisorSearch, rundskrivLookup } from './retired.js';
 
@@ -24,5 +25,6 @@ export const server = defineServer({
     { label: 'Virksomhetsregisteret', url: 'https://www.finanstilsynet.no/virksomhetsregisteret/' },
     { label: 'API for åpne data', url: 'https://www.finanstilsynet.no/analyser-og-statistikk/api-for-apne-data/' },
   ],
+  icon: BALANCE,
   tools: [konsesjonLookup, konsesjonSearch, revisorLookup, revisorSearch, rundskrivLookup],
 });

@@ -4,6 +4,7 @@
 // The API looks up one kennitala and has no search: company.search says so rather than pretend.
 // Tool order: spec 4.2 (company.lookup, company.search, registry.about).
 import { defineServer } from '../../runtime/define.js';
+import { BUILDING } from '../_shared/icons/index.js';
 import { companyLookup, companySearch, registryAbout } from './tools.js';
 
 export const server = defineServer({
@@ -23,5 +24,6 @@ export const server = defineServer({
     { label: 'Fyrirtækjaskrá (register of enterprises)', url: 'https://www.skatturinn.is/fyrirtaekjaskra/' },
     { label: 'Fyrirtækjaskrá web search', url: 'https://www.skatturinn.is/fyrirtaekjaskra/leit' },
   ],
+  icon: BUILDING,
   tools: [companyLookup, companySearch, registryAbout],
 });

@@ -6,6 +6,7 @@
 // UNCONFIRMED: the export's Content-Type; peers report anti-bot 403 answers since mid-2026 (then
 // the tools answer upstream_blocked until a first download succeeds, or keep the last good list).
 import { defineServer } from '../../runtime/define.js';
+import { SHIELD } from '../_shared/icons/index.js';
 import { listerList } from './lister.js';
 import { euLookup } from './lookup.js';
 import { euSearch } from './search.js';
@@ -26,5 +27,6 @@ export const server = defineServer({
     { label: 'Financial Sanctions Files (FSF)', url: 'https://webgate.ec.europa.eu/fsd/fsf' },
     { label: 'EU Sanctions Map', url: 'https://www.sanctionsmap.eu' },
   ],
+  icon: SHIELD,
   tools: [euSearch, euLookup, listerList],
 });

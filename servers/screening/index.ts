@@ -4,6 +4,7 @@
 // never from servers/sanksjoner itself); the method is documented in match.ts and by
 // screening.about. UNCONFIRMED: the list facts of UPSTREAMS.md A11 (see servers/sanksjoner).
 import { defineServer } from '../../runtime/define.js';
+import { SCREEN } from '../_shared/icons/index.js';
 import { aboutTool, screenTool } from './tools.js';
 
 export const server = defineServer({
@@ -21,5 +22,6 @@ export const server = defineServer({
     { label: 'EU consolidated financial sanctions list (data.europa.eu)', url: 'https://data.europa.eu/data/datasets/consolidated-list-of-persons-groups-and-entities-subject-to-eu-financial-sanctions' },
   ],
   platform: true,
+  icon: SCREEN,
   tools: [screenTool, aboutTool],
 });

@@ -10,6 +10,7 @@
 // process: `ok` says no upstream is failing right now, not that every tool is configured.
 import { z } from 'zod';
 import { defineServer, defineTool } from '../../runtime/define.js';
+import { STACK } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { allSources } from './records.js';
 
@@ -88,5 +89,6 @@ export const server = defineServer({
   countries: [...COUNTRIES],
   docs: [],
   platform: true,
+  icon: STACK,
   tools: [list, get],
 });
