@@ -171,10 +171,20 @@ for (const release of [PINNED, NEXT]) {
   if (release === NEXT) for (const [what, why] of Object.entries(NOT_OFFERED)) process.stdout.write(`SKIP  ${what}: ${why}\n`);
   for (const slug of slugs) {
     const results = await Promise.all(release.scenarios.map(([s, v]) => run(release, slug, s, v)));
+    // A few of the suite's probes give up after 500 ms of wall time, which a loaded machine can
+    // exceed: a failed scenario runs once more, alone, and a pass on that run is marked as such.
+    const retried = new Set<number>();
+    for (const [i, r] of results.entries()) {
+      if (r.ok) continue;
+      const [scenario, version] = release.scenarios[i];
+      const again = await run(release, slug, scenario, version);
+      if (again.ok) retried.add(i);
+      results[i] = again.ok ? again : { ...again, output: `${r.output}\n--- run again ---\n${again.output}` };
+    }
     results.forEach((r, i) => {
       const [scenario, version] = release.scenarios[i];
       total += 1;
-      process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'}  ${release.label.padEnd(12)} ${slug.padEnd(28)} ${scenario}${version ? ` @${version}` : ''}\n`);
+      process.stdout.write(`${r.ok ? 'PASS' : 'FAIL'}  ${release.label.padEnd(12)} ${slug.padEnd(28)} ${scenario}${version ? ` @${version}` : ''}${retried.has(i) ? '  (on its second run)' : ''}\n`);
       for (const s of r.skipped) skippedChecks.set(s, (skippedChecks.get(s) ?? 0) + 1);
       if (!r.ok) {
         failures += 1;
