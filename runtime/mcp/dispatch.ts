@@ -63,7 +63,7 @@ export function prepareServer(server: CompiledServer, version: string): Prepared
   };
 }
 
-/** The gzip form of a fixed piece of an answer, made once: today the head of the tools/list answer. */
+/** The gzip form of a fixed piece of an answer, made once: today the heads of the tools/list answers (2025 and 2026-07-28). */
 export function precompressed(prepared: PreparedServer, piece: Buffer): GzipPrefix | undefined {
   if (piece === prepared.toolsListHead) return (prepared.toolsListGzip ??= gzipPrefix(piece));
   if (piece === prepared.modernToolsListHead) return (prepared.modernToolsListGzip ??= gzipPrefix(piece));
