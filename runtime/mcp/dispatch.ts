@@ -1,6 +1,8 @@
-// JSON-RPC methods of one MCP server: initialize, ping, tools/list, tools/call. Everything that
+// JSON-RPC methods of one MCP server: initialize, ping, tools/list, tools/call (2025 revisions);
+// server/discover, tools/list, tools/call (revision 2026-07-28, see modern.ts). Everything that
 // does not depend on the request is serialised once per server at start-up.
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
+import { ALL_PROTOCOL_VERSIONS, META_SERVER_INFO, withResultType } from './modern.js';
 import { gzipPrefix, gzipWithTail, type GzipPrefix } from '../http/gzip-splice.js';
 import { andThen, type Maybe } from '../maybe.js';
 import type { Icon } from '../icons.js';
@@ -28,7 +30,23 @@ export interface PreparedServer {
   toolsListHead: Buffer;
   /** The same, gzip-compressed, made on the first request that accepts gzip. */
   toolsListGzip?: GzipPrefix;
+  /** Revision 2026-07-28: the server/discover result, whole. */
+  discoverResult: string;
+  /** Revision 2026-07-28: the tools/list answer's head, with resultType, ttlMs, cacheScope and _meta. */
+  modernToolsListHead: Buffer;
+  modernToolsListGzip?: GzipPrefix;
 }
+
+/**
+ * How long a 2026-07-28 client may keep tools/list (and server/discover) before asking again. The
+ * list is the same for every caller (no credential changes it, so cacheScope is public) and for
+ * the whole life of the process: tool statuses come from this instance's configuration, which
+ * changes only on a restart, and no list_changed notification is ever sent. The lifetime is
+ * therefore how stale a client may be after a redeploy: one hour, short enough that a deploy
+ * reaches every client within the hour, long enough that a client asks about once per session.
+ */
+export const TOOLS_LIST_TTL_MS = 3_600_000;
+const CACHE_HINTS = { ttlMs: TOOLS_LIST_TTL_MS, cacheScope: 'public' } as const;
 
 /** A serialised JSON-RPC answer: text, or byte chunks to be written one after the other. */
 export type Answer = string | Buffer[];
@@ -38,19 +56,29 @@ export function answerLength(a: Answer): number {
 }
 
 export function prepareServer(server: CompiledServer, version: string): PreparedServer {
+  const capabilities = { tools: { listChanged: false } };
   const serverInfo: ServerInfo = { name: server.slug, title: server.def.name, version, icons: server.icons };
-  const tail = JSON.stringify({
-    capabilities: { tools: { listChanged: false } },
-    serverInfo,
-    instructions: `${server.def.description} Data owner: ${server.def.owner}. Licence: ${server.def.license}. tools/list needs no key; tools/call needs "Authorization: Bearer <key>".`,
-  }).slice(1, -1);
+  const instructions = `${server.def.description} Data owner: ${server.def.owner}. Licence: ${server.def.license}. tools/list needs no key; tools/call needs "Authorization: Bearer <key>".`;
+  const tail = JSON.stringify({ capabilities, serverInfo, instructions }).slice(1, -1);
   const toolsListResult = `{"tools":${server.toolsListJson}}`;
-  return { server, serverInfo, initializeTail: tail, toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`) };
+  // Revision 2026-07-28: the server names itself in each prepared result's _meta.
+  const modernMeta = JSON.stringify({ [META_SERVER_INFO]: serverInfo });
+  const modernHints = `"resultType":"complete",${JSON.stringify(CACHE_HINTS).slice(1, -1)},"_meta":${modernMeta}`;
+  return {
+    server,
+    serverInfo,
+    initializeTail: tail,
+    toolsListHead: Buffer.from(`{"result":${toolsListResult},"jsonrpc":"2.0","id":`),
+    discoverResult: `{${modernHints},${JSON.stringify({ supportedVersions: ALL_PROTOCOL_VERSIONS, capabilities, instructions }).slice(1)}`,
+    modernToolsListHead: Buffer.from(`{"result":{${modernHints},"tools":${server.toolsListJson}},"jsonrpc":"2.0","id":`),
+  };
 }
 
-/** The gzip form of a fixed piece of an answer, made once: today the head of the tools/list answer. */
+/** The gzip form of a fixed piece of an answer, made once: today the heads of the tools/list answers (2025 and 2026-07-28). */
 export function precompressed(prepared: PreparedServer, piece: Buffer): GzipPrefix | undefined {
-  return piece === prepared.toolsListHead ? (prepared.toolsListGzip ??= gzipPrefix(piece)) : undefined;
+  if (piece === prepared.toolsListHead) return (prepared.toolsListGzip ??= gzipPrefix(piece));
+  if (piece === prepared.modernToolsListHead) return (prepared.modernToolsListGzip ??= gzipPrefix(piece));
+  return undefined;
 }
 
 const idJson = (id: RequestId) => JSON.stringify(id);
@@ -89,10 +117,35 @@ export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => May
 export interface DispatchOptions {
   /** Answer tools/list gzip-compressed (the caller sets Content-Encoding). */
   gzip?: boolean;
+  /** A request of revision 2026-07-28, already checked by modern.ts (method one of MODERN_METHODS). */
+  modern?: boolean;
 }
 
 /** Answers one request with a serialised JSON-RPC response (at once when nothing has to be waited for). */
 export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool, options: DispatchOptions = {}): Maybe<Answer> {
+  return options.modern ? dispatchModern(prepared, message, callTool, options) : dispatchLegacy(prepared, message, callTool, options);
+}
+
+/** Revision 2026-07-28: server/discover and tools/list are prepared; tools/call as in 2025, plus resultType. */
+function dispatchModern(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool, options: DispatchOptions): Maybe<Answer> {
+  switch (message.method) {
+    case 'server/discover':
+      return resultMessage(message.id, prepared.discoverResult);
+    case 'tools/list':
+      return listAnswer(prepared, prepared.modernToolsListHead, message.id, options.gzip);
+    default:
+      return andThen(dispatchLegacy(prepared, message, callTool, options), withResultType);
+  }
+}
+
+/** The tool list is large and never changes: its bytes are made once, only the id is new. */
+function listAnswer(prepared: PreparedServer, head: Buffer, id: RequestId, gzip: boolean | undefined): Answer {
+  const tail = Buffer.from(`${idJson(id)}}`);
+  if (!gzip) return [head, tail];
+  return gzipWithTail(precompressed(prepared, head)!, tail);
+}
+
+function dispatchLegacy(prepared: PreparedServer, message: JsonRpcRequest, callTool: CallTool, options: DispatchOptions): Maybe<Answer> {
   const { id, method } = message;
   const params = message.params ?? {};
   switch (method) {
@@ -104,12 +157,8 @@ export function dispatch(prepared: PreparedServer, message: JsonRpcRequest, call
       );
     case 'ping':
       return resultMessage(id, '{}');
-    case 'tools/list': {
-      // The tool list is large and never changes: its bytes are made once, only the id is new.
-      const tail = Buffer.from(`${idJson(id)}}`);
-      if (!options.gzip) return [prepared.toolsListHead, tail];
-      return gzipWithTail(precompressed(prepared, prepared.toolsListHead)!, tail);
-    }
+    case 'tools/list':
+      return listAnswer(prepared, prepared.toolsListHead, id, options.gzip);
     case 'tools/call': {
       const name = params.name;
       if (typeof name !== 'string') return errorMessage(id, INVALID_PARAMS, 'Invalid params: tools/call needs a string "name"');

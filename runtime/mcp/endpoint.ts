@@ -25,6 +25,7 @@ import type { Services } from '../services.js';
 import type { RequestStats } from '../upstream/client.js';
 import { dispatch, errorMessage, precompressed, prepareServer, resultMessage, toolErrorResult, toolResultMessage, type Answer, type PreparedServer } from './dispatch.js';
 import { classify, isInitialize, quick, type JsonRpcRequest, type RequestId } from './messages.js';
+import { checkModern, isModern, modernErrorMessage } from './modern.js';
 
 /**
  * The most messages a JSON-RPC batch may hold. Every message is a request for the rate limits
@@ -209,6 +210,12 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
     } catch {
       return rpcError(400, -32700, 'Parse error: Invalid JSON');
     }
+    // Revision 2026-07-28 is told apart by its header or _meta (modern.ts); the 2025 path below is unchanged.
+    if (isModern(raw, req.header('mcp-protocol-version'))) {
+      const verdict = checkModern(raw, (name) => req.header(name));
+      if (verdict.kind === 'error') return { status: verdict.error.status, headers: { 'content-type': JSON_TYPE }, body: modernErrorMessage(verdict.error) };
+      return answerOne(server, verdict.kind === 'request' ? verdict.message : undefined, req, true);
+    }
     if (Array.isArray(raw) && raw.length > MAX_BATCH_MESSAGES) {
       return rpcError(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);
     }
@@ -230,9 +237,11 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       }
     }
     if (requests.length > 1) return answerBatch(server, requests, req);
+    return answerOne(server, requests[0], req, false);
+  }
 
-    // One request (or none: notifications only), counted as one request.
-    const message = requests[0] as JsonRpcRequest | undefined;
+  /** One request (or none: notifications only), counted as one request. */
+  async function answerOne(server: PreparedServer, message: JsonRpcRequest | undefined, req: McpHttpRequest, modern: boolean): Promise<McpHttpResponse> {
     const call = message?.method === 'tools/call' ? message : undefined;
     let decision: Decision;
     if (call) {
@@ -257,7 +266,7 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       const gzip = listing && prefersGzip(req.header('accept-encoding'));
       if (listing) headers.vary = 'Accept-Encoding';
       if (gzip) headers['content-encoding'] = 'gzip';
-      const answer = dispatch(server, message, callToolFor(req), { gzip });
+      const answer = dispatch(server, message, callToolFor(req), { gzip, modern });
       body = answer instanceof Promise ? await answer : answer;
     } finally {
       decision.release();
