@@ -21,6 +21,8 @@ export interface CompiledTool {
   schema: z.ZodType;
   shape: z.ZodRawShape;
   jsonSchema: Record<string, unknown>;
+  /** JSON Schema of the tool's answer (def.output), when it declares one. */
+  outputJsonSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
   /** Status without credentials (what the API description publishes). */
   declaredStatus: ToolStatus;
@@ -83,6 +85,7 @@ function toolsListEntry(t: CompiledTool) {
     title: t.def.title,
     description: t.description,
     inputSchema: t.jsonSchema,
+    ...(t.outputJsonSchema && { outputSchema: t.outputJsonSchema }),
     annotations: t.annotations,
     _meta: { [`${META_PREFIX}status`]: t.status, [`${META_PREFIX}requiresAuth`]: true },
   };
@@ -102,6 +105,27 @@ function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
   const schema = z.toJSONSchema(z.strictObject(def.input), { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
   return schema;
+}
+
+/**
+ * The answer's JSON Schema 2020-12, as a client validates `structuredContent` against it (an object
+ * at the root, as MCP requires). Published open (`strict` false): objects may carry fields the
+ * schema does not name, so a field added later breaks no client, and tools/list is shorter. The
+ * strict form (no other fields) is what the tests hold every recorded answer to.
+ */
+export function toOutputJsonSchema(output: z.ZodObject, strict = false): Record<string, unknown> {
+  const schema = z.toJSONSchema(output, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return strict ? schema : withoutClosedObjects(schema);
+}
+
+function withoutClosedObjects(node: unknown): Record<string, unknown> {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, walk(v)]));
+  };
+  return walk(node) as Record<string, unknown>;
 }
 
 function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource): CompiledTool {
@@ -138,6 +162,7 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
     schema,
     shape: def.input,
     jsonSchema: toJsonSchema(def),
+    ...(def.output && { outputJsonSchema: toOutputJsonSchema(def.output) }),
     annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     declaredStatus,
     status,

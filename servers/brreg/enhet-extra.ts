@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { kommunenummer, naceCode, orgnr, page, size, text } from '../../runtime/fields.js';
+import { note, pageBlock } from '../../runtime/output.js';
 import { embedded, type Enhet, type HalPage } from '../_shared/enhetsregisteret.js';
+import { enhetOutput, underenhetOutput } from './outputs.js';
 import {
   DAY,
   ENHET_PATH,
@@ -30,6 +32,13 @@ export const enhetUnderenheter = defineTool({
     'An empty list with totalElements 0 means the entity exists and has no sub-units; a number that is not a legal entity (for example a sub-unit number) answers not_found.',
   input: { orgnr: orgnr('Organisation number of the parent legal entity (hovedenhet): 9 digits with a modulus-11 check digit.'), size: size(100, 100), page: page() },
   refine: checkSearchWindow,
+  output: z.object({
+    overordnetEnhet: z.string(),
+    underenheter: z.array(underenhetOutput),
+    count: z.number().int(),
+    ...pageBlock,
+    note,
+  }),
   coverage: registerCoverage(['company', 'sub-unit', 'establishment']),
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/underenheter',
@@ -82,6 +91,7 @@ export const enheterSearch = defineTool({
     size: size(100, 20),
   },
   refine: checkSearchWindow,
+  output: z.object({ enheter: z.array(enhetOutput), count: z.number().int(), ...pageBlock, note }),
   coverage: registerCoverage(['company', 'legal-entity', 'search']),
   cacheTtlSeconds: DAY,
   route: '/enheter',

@@ -12,6 +12,14 @@ import { bool, int, orgnr, size, text } from '../../runtime/fields.js';
 import { kode, type Kode, type RollerGruppe, type RollerRolle, type RollerSvar } from '../_shared/enhetsregisteret.js';
 import { DAY, ROLLER_PATH, registerCoverage } from './common.js';
 import { rolleKode, specRoleName } from './rolleholder.js';
+import { z } from 'zod';
+import { codeName, optNum, optStr } from '../../runtime/output.js';
+import { rolleKodeOutput } from './outputs.js';
+
+/** Other tools to use when an answer is partial. */
+const alternativesOutput = z.array(z.object({ tool: z.string(), description: z.string() }));
+/** A company that holds a role in the root, and the roles it holds there. */
+const linkedCompany = { orgnr: z.string(), company: z.string(), via: z.array(z.string()) };
 
 /** Companies whose roles one call of interlocks or network fetches, at most (one upstream request each). */
 export const MAX_COMPANY_FETCHES = 25;
@@ -122,6 +130,33 @@ export const rollerLookup = defineTool({
     'Per role: the role code, the holder type (person, enhet for a company, bostyrer for a trustee), the name, the birth date of a person (the open API gives no national identity number), who elected the member (valgtAv, e.g. employee representative), and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
     'Use roller.interlocks or roller.network for connections to other companies. A number that is not in the register, or a deleted entity, answers not_found; an entity without registered roles answers an empty rollegrupper list.',
   input: { orgnr: orgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    rollegrupper: z.array(
+      z.object({
+        ...rolleKodeOutput.shape,
+        sistEndret: optStr(),
+        roller: z.array(
+          z.object({
+            rolle: rolleKodeOutput,
+            innehaverType: z.enum(['person', 'enhet', 'bostyrer', 'ukjent']),
+            navn: optStr(),
+            fodselsdato: optStr(),
+            person: z.object({ fornavn: optStr(), mellomnavn: optStr(), etternavn: optStr(), erDoed: z.boolean().nullable() }).nullable(),
+            enhet: z.object({ orgnr: z.string(), navn: z.string(), organisasjonsform: codeName.nullable(), erSlettet: z.boolean().nullable() }).nullable(),
+            valgtAv: codeName.nullable(),
+            rekkefolge: optNum(),
+            fratraadt: z.boolean().nullable(),
+            avregistrert: z.boolean().nullable(),
+            slutt: z.object({ grunn: z.enum(['fratraadt', 'avregistrert']), dato: z.null() }).nullable().describe('null: the role is active.'),
+          }),
+        ),
+      }),
+    ),
+    antallRoller: z.number().int(),
+    antallAktive: z.number().int(),
+    note: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller',
@@ -152,6 +187,15 @@ export const rollerHistory = defineTool({
     'Past roles (former managers, board members, auditors) of an entity. The open Enhetsregisteret API publishes only the current roles, so this tool always answers status "degraded" with capability "unavailable_on_open_api" and count 0, without calling the register. ' +
     'count 0 does NOT mean the entity had no past roles. For current roles use roller.lookup; it also marks roles the register still lists as ended (fratraadt / avregistrert).',
   input: { orgnr: orgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    status: z.literal('degraded'),
+    capability: z.literal('unavailable_on_open_api'),
+    count: z.number().int(),
+    roller: z.array(z.never()),
+    note: z.string(),
+    alternatives: alternativesOutput,
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller/historikk',
@@ -201,6 +245,16 @@ export const rollerInterlocks = defineTool({
     orgnr: orgnr(),
     inkluderFratraadte: bool('Also count roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
   },
+  output: z.object({
+    orgnr: z.string(),
+    status: z.enum(['ok', 'empty', 'degraded']),
+    interlocks: z.array(z.object({ orgnr: z.string(), company: z.string(), sharedMembers: z.number().int(), sharedMemberNames: z.array(z.string()) })),
+    comparedCompanies: z.array(z.object({ ...linkedCompany, status: z.enum(['compared', 'not_found']) })),
+    failedCompanies: z.array(z.object({ ...linkedCompany, error: z.string() })).optional(),
+    skippedCompanies: z.array(z.object(linkedCompany)).optional(),
+    inkluderFratraadte: z.boolean(),
+    note: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller/interlocks',
@@ -323,6 +377,42 @@ export const rollerNetwork = defineTool({
     depth: int({ min: 1, max: 2, default: 2, description: 'How far to expand: 1 = role holders of the company; 2 = also role holders of the companies among them. 1 to 2, default 2.' }),
     inkluderFratraadte: bool('Also include roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
   },
+  output: z.object({
+    rootOrgnr: z.string(),
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        type: z.enum(['company', 'person']),
+        label: z.string(),
+        orgnr: z.string().optional(),
+        organisasjonsform: codeName.nullable().optional(),
+        fodselsdato: optStr().optional(),
+        erDoed: z.boolean().nullable().optional(),
+        depth: z.number().int(),
+        expanded: z.boolean(),
+      }),
+    ),
+    edges: z.array(
+      z.object({
+        from: z.string().describe('Role holder node.'),
+        to: z.string().describe('Company node.'),
+        rolle: z.string(),
+        rolleRegisterKode: z.string(),
+        beskrivelse: z.string(),
+        rollegruppe: z.string(),
+        rollegruppeRegisterKode: z.string(),
+        aktiv: z.boolean(),
+      }),
+    ),
+    nodeCount: z.number().int(),
+    edgeCount: z.number().int(),
+    truncated: z.boolean(),
+    status: z.enum(['ok', 'partial']),
+    personExpansion: z.enum(['none', 'company-neighbors']),
+    degradedReason: z.string().optional(),
+    alternatives: alternativesOutput.optional(),
+    note: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller/nettverk',
