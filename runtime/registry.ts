@@ -109,23 +109,31 @@ function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
 
 /**
  * The answer's JSON Schema 2020-12, as a client validates `structuredContent` against it (an object
- * at the root, as MCP requires). Published open (`strict` false): objects may carry fields the
- * schema does not name, so a field added later breaks no client, and tools/list is shorter. The
- * strict form (no other fields) is what the tests hold every recorded answer to.
+ * at the root, as MCP requires). The strict form is what the tests hold every recorded answer to:
+ * no field the schema does not name, every field it requires present. The published form is a
+ * looser, shorter reading of the same schema, because tools/list is read into a model's context:
+ * objects stay open (a field added later breaks no client), and an object whose fields are all
+ * always present has no `required` list (README "Structured results and provenance": a field
+ * named in an output schema is in every answer, null where the register has no value, unless its
+ * object lists `required`, which then names the fields that are always there).
  */
 export function toOutputJsonSchema(output: z.ZodObject, strict = false): Record<string, unknown> {
   const schema = z.toJSONSchema(output, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return strict ? schema : withoutClosedObjects(schema);
+  return strict ? schema : (published(schema) as Record<string, unknown>);
 }
 
-function withoutClosedObjects(node: unknown): Record<string, unknown> {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk);
-    if (value === null || typeof value !== 'object') return value;
-    return Object.fromEntries(Object.entries(value).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, walk(v)]));
-  };
-  return walk(node) as Record<string, unknown>;
+function published(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(published);
+  if (node === null || typeof node !== 'object') return node;
+  const { additionalProperties, required, ...rest } = node as Record<string, unknown>;
+  // `properties` and `$defs` map names (which may be any word, "required" too) to schemas.
+  const each = (map: object) => Object.fromEntries(Object.entries(map).map(([k, v]) => [k, published(v)]));
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, (k === 'properties' || k === '$defs') && v && typeof v === 'object' ? each(v) : published(v)]));
+  const names = Object.keys((rest.properties ?? {}) as object);
+  if (Array.isArray(required) && required.length < names.length) out.required = required;
+  if (additionalProperties !== undefined && additionalProperties !== false) out.additionalProperties = published(additionalProperties);
+  return out;
 }
 
 function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource): CompiledTool {

@@ -217,7 +217,7 @@ const bostyrer = defineTool({
   name: 'konkurs.bostyrer',
   title: 'Trustees of a bankruptcy estate',
   description:
-    'The trustees (bostyrer, role group BOBE) registered on a Norwegian company, from its roles in Enhetsregisteret: name, postal address when given, and whether resigned or deregistered. A company under bankruptcy normally has one, a lawyer appointed by the court. `observation` says how to read the list: "measured" means the roles were read, so an empty list means no trustee is registered; "unmeasured" means the roles lookup failed, and the empty list then says nothing (see `note`; try again later). A number with no roles in the register answers not_found.',
+    'The trustees (bostyrer, role group BOBE) registered on a Norwegian company, from its roles in Enhetsregisteret. A company under bankruptcy normally has one, a lawyer appointed by the court. `observation` says how to read the list: "measured" means the roles were read, so an empty list means no trustee is registered; "unmeasured" means the roles lookup failed, and the empty list then says nothing (see `note`; try again later). A number with no roles in the register answers not_found.',
   input: { orgnr: orgnr() },
   output: z.object({
     orgnr: z.string(),

@@ -16,7 +16,7 @@ export const enhetOutput = z.object({
   registreringsdato: optStr(),
   naeringskode: codeName.nullable(),
   naeringskoder: z.array(codeName),
-  antallAnsatte: optNum().describe('null when none is registered'),
+  antallAnsatte: optNum(),
   forretningsadresse: address.nullable(),
   postadresse: address.nullable(),
   hjemmeside: optStr(),
@@ -100,7 +100,7 @@ const regnskapstype = z.enum(['SELSKAP', 'KONSERN']);
 
 /** regnskapRef (regnskap-figures.ts): the identity of one statement. */
 export const regnskapRefFields = {
-  id: z.string().describe('For brreg.regnskap.dokument.'),
+  id: z.string(),
   journalnr: optStr(),
   regnskapstype,
   aar: z.number().int(),

@@ -53,7 +53,7 @@ const regnskapstype = (omitted: string) =>
 const kilde = (orgnr: string) => ({ register: 'Regnskapsregisteret', url: regnskapUrl(orgnr) });
 
 const LIMITS =
-  'Regnskapsregisteret\'s open API holds the most recently filed accounts only (from accounting year 2018; usually one year, occasionally the last few), and has no year parameter. Banks and insurers (special BANK/FORS plans) are not served: the upstream answers HTTP 500 for them, which this tool reports as upstream_unavailable.';
+  'Regnskapsregisteret\'s open API holds the latest filed accounts only (from 2018; usually one year), with no year parameter. Banks and insurers (BANK/FORS plans) answer upstream_unavailable (the register answers HTTP 500).';
 
 /** Every statement filed for the number (optionally of one type); [] when nothing is filed (404). */
 async function filed(ctx: ToolContext, orgnr: string, type?: Regnskapstype): Promise<Regnskap[]> {
@@ -73,7 +73,7 @@ const regnskapListe = defineTool({
   name: 'regnskap.liste',
   title: 'List the latest filed annual accounts',
   description:
-    `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret (only the latest; no year parameter): the statements of the most recent accounting year, SELSKAP before KONSERN. A group company files its own (SELSKAP) and the group's (KONSERN) statement for a year, so both are listed unless regnskapstype picks one (then the latest year of that type). Per statement: its id (pass it to brreg.regnskap.dokument), type, accounting year and period, currency, plan, and key figures (revenue, operating result, net result, equity, debt, total assets, equity and debt ratios). When the register also holds earlier years, \`tidligereAar\` names them; brreg.regnskap.trend compares years. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
+    `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret (only the latest; no year parameter): the statements of the most recent accounting year, SELSKAP before KONSERN. A group company files its own (SELSKAP) and the group's (KONSERN) statement for a year, so both are listed unless regnskapstype picks one (then the latest year of that type). A statement's id is what brreg.regnskap.dokument takes. When the register also holds earlier years, \`tidligereAar\` names them; brreg.regnskap.trend compares years. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit for both types of the latest year.') },
   output: z.object({
     orgnr: z.string(),
@@ -166,7 +166,7 @@ const regnskapDokument = defineTool({
   name: 'regnskap.dokument',
   title: 'Get one annual accounts statement in full',
   description:
-    `One filed annual accounts statement, in full: income statement (sales and operating revenue, operating costs incl. wages, operating result, financial income and costs, result before tax, tax, net and total result) and balance sheet (assets by group, paid-in and earned equity, short- and long-term debt, totals), with its type, period, currency, accounting rules, small-company flag and audit status, plus the derived key figures. Get the id from brreg.regnskap.liste (it is a string of digits). Amounts are in the statement's own currency (\`valuta\`; some companies report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
+    `One filed annual accounts statement in full: income statement, balance sheet, accounting rules, audit status and the derived key figures. Get the id from brreg.regnskap.liste (it is a string of digits). Amounts are in the statement's own currency (\`valuta\`; some companies report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
   input: {
     orgnr: orgnr(),
     id: z
@@ -219,7 +219,7 @@ const regnskapSummary = defineTool({
   name: 'regnskap.summary',
   title: 'Key figures of the latest annual accounts',
   description:
-    `Key figures of a Norwegian company's latest filed accounting year: revenue (driftsinntekter), operating costs and result, net financial items, result before tax, net result (aarsresultat), total assets, cash, equity, debt (short and long term), equity ratio (egenkapitalandel = equity / total assets), debt ratio (gjeldsandel = debt / total assets) and operating margin, with year, period, currency and the statement id. When that year has both a company (SELSKAP) and a group (KONSERN) statement, the SELSKAP one is used and the other type is named in \`andreRegnskapstyperSammeAar\`; pass regnskapstype to choose. Amounts are in the statement's currency (\`valuta\`, not always NOK); ratios are fractions (0.38 = 38 %), null when a figure is missing. Nothing filed answers not_found. ${LIMITS}`,
+    `Key figures of a Norwegian company's latest filed accounting year, with the statement id: egenkapitalandel = equity / total assets, gjeldsandel = debt / total assets, driftsmargin = operating result / revenue. When that year has both a company (SELSKAP) and a group (KONSERN) statement, the SELSKAP one is used and the other type is named in \`andreRegnskapstyperSammeAar\`; pass regnskapstype to choose. Amounts are in the statement's currency (\`valuta\`, not always NOK); ratios are fractions (0.38 = 38 %), null when a figure is missing. Nothing filed answers not_found. ${LIMITS}`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit to prefer SELSKAP when the latest year has both.') },
   output: z.object({ orgnr: z.string(), ...sammendragFields, kilde: sourceRef }),
   coverage,

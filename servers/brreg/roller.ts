@@ -127,7 +127,7 @@ export const rollerLookup = defineTool({
   description:
     'Current roles of one entity from Enhetsregisteret, grouped by role group (for example DAGL daily manager, STYR board with LEDE chair / MEDL member / VARA deputy, PROKURA procura, REVISOR auditor, REGN accountant, DTSO partner, BOBE bankruptcy trustee), with the date each group last changed. ' +
     'Every group and role gives `kode` as the spec names it and `registerKode` as the register writes it: they differ only for PROKURA (register PROK) and REVISOR (register REVI). ' +
-    'Per role: the role code, the holder type (person, enhet for a company, bostyrer for a trustee), the name, the birth date of a person (the open API gives no national identity number), who elected the member (valgtAv, e.g. employee representative), and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
+    'Per role: the holder (a person with birth date, as the open API gives no national identity number; a company; or a trustee), who elected it (valgtAv) and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
     'Use roller.interlocks or roller.network for connections to other companies. A number that is not in the register, or a deleted entity, answers not_found; an entity without registered roles answers an empty rollegrupper list.',
   input: { orgnr: orgnr() },
   output: z.object({
@@ -236,7 +236,7 @@ export const rollerInterlocks = defineTool({
   name: 'roller.interlocks',
   title: 'Shared role holders between a company and its linked companies',
   description:
-    'Finds people who hold roles both in the given company and in companies linked to it, matched by full name. Returns interlocks[] of {orgnr, company, sharedMembers, sharedMemberNames[]}, sorted by sharedMembers descending, plus status and note. ' +
+    'Finds people who hold roles both in the given company and in companies linked to it, matched by full name. interlocks are sorted by sharedMembers, descending. ' +
     'Limit of the open API: it has no search by person, so the only companies that can be compared are those that hold a role in the given company themselves (auditor, accountant, corporate board member, partner; at most 25 fetched). Boards of unrelated companies are never checked: an empty list does not mean the members sit on no other boards. ' +
     'Matching is by full name only, case-insensitive: different people with the same name match (false positives possible); compare birth dates with roller.lookup. ' +
     'status: ok = interlocks found, every linked company compared; empty = none found among the compared companies (or none to compare); degraded = some linked companies could not be compared (upstream error or the cap), so the list may be incomplete. ' +
@@ -367,7 +367,7 @@ export const rollerNetwork = defineTool({
   name: 'roller.network',
   title: 'Role network around a Norwegian legal entity',
   description:
-    'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (holder to company: role and group code, e.g. REVISOR, with the register code, e.g. REVI; whether active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
+    'A graph of who holds roles in a company: nodes (companies and persons, with their depth) and edges from holder to company. ' +
     'depth 1 (of 1 to 2, default 2) gives the role holders of the company; depth 2 also adds the role holders of every company that itself holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). ' +
     'Limit of the open API: it has no search by person, so a person\'s other roles cannot be found and persons are never expanded; depth 2 therefore expands company neighbours only, marked by status "partial" and personExpansion "company-neighbors" with degradedReason saying why. ' +
     'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are keyed by full name and birth date. ' +
