@@ -79,10 +79,15 @@ export function provenanceMetaJson(p: Provenance): string {
 /** Header values must be ASCII: the JSON with every other character escaped (still valid JSON). */
 const asciiJson = (value: unknown) => JSON.stringify(value).replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The provenance as response headers of a connector route. */
-export function provenanceHeaders(p: Provenance): Record<string, string> {
-  const headers: Record<string, string> = { 'x-data-cache': p.cached ? 'hit' : 'miss', 'x-data-provenance': asciiJson(p) };
-  if (p.sources.length > 0) headers['x-data-source'] = p.sources.map((s) => s.url).join(' ');
-  if (p.fetchedAt) headers['x-data-fetched-at'] = p.fetchedAt;
+const headersOf = new WeakMap<Provenance, Readonly<Record<string, string>>>();
+
+/** The provenance as response headers of a connector route (made once per provenance: a remembered result keeps its own). */
+export function provenanceHeaders(p: Provenance): Readonly<Record<string, string>> {
+  let headers = headersOf.get(p);
+  if (headers) return headers;
+  const made: Record<string, string> = { 'x-data-cache': p.cached ? 'hit' : 'miss', 'x-data-provenance': asciiJson(p) };
+  if (p.sources.length > 0) made['x-data-source'] = p.sources.map((s) => s.url).join(' ');
+  if (p.fetchedAt) made['x-data-fetched-at'] = p.fetchedAt;
+  headersOf.set(p, (headers = made));
   return headers;
 }
