@@ -2,11 +2,17 @@
 // against the output schema it publishes (tests/helpers/app.ts checks every successful call of
 // every test the same way), results carry structuredContent and the runtime's provenance, and the
 // active tools that still declare no output schema are listed as to-dos.
-import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../runtime/config.js';
+import { startServer, type Running } from '../runtime/server.js';
+import { RECORDED_AT } from '../runtime/upstream/recordings.js';
 import { PROVENANCE_KEY, openableUrl, provenanceHeaders, type Provenance } from '../runtime/provenance.js';
 import { Registry } from '../runtime/registry.js';
 import { SERVERS } from '../servers/index.js';
-import { KEYS, callTool, createTestApp, rpc } from './helpers/app.js';
+import { KEYS, callTool, createTestApp, replay, rpc } from './helpers/app.js';
 
 const registry = new Registry(SERVERS, { get: () => undefined });
 const active = registry.servers.flatMap((s) => s.tools.filter((t) => t.declaredStatus === 'active').map((t) => ({ slug: s.slug, tool: t })));
@@ -114,5 +120,36 @@ describe('provenance from the runtime', () => {
     const headers = provenanceHeaders({ license: 'Lisens ø', fetchedAt: null, cached: false, sources: [] });
     expect(headers['x-data-provenance']).toMatch(/^[\x20-\x7e]+$/);
     expect(JSON.parse(headers['x-data-provenance']).license).toBe('Lisens ø');
+  });
+});
+
+describe('the SDK client of the 1.x line', () => {
+  let running: Running;
+  beforeAll(async () => {
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro` });
+    running = await startServer(config, { logger: pino({ level: 'silent' }), transport: replay() });
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  // The client remembers each tool's outputSchema from tools/list and validates structuredContent
+  // against it on every call (it throws when a declared schema is not met or structuredContent is missing).
+  it.each([
+    ['brreg.enhet.lookup', { orgnr: '923609016' }],
+    ['brreg.regnskap.dokument', { orgnr: '923609016', id: '7192427' }],
+    ['brreg.roller.lookup', { orgnr: '923609016' }],
+  ])('lists and calls %s, and its structuredContent meets the published outputSchema', async (name, args) => {
+    const client = new Client({ name: 'output-schema-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${running.url}/mcp/brreg`), { requestInit: { headers: { Authorization: `Bearer ${KEYS.pro}` } } }),
+    );
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === name)?.outputSchema?.type).toBe('object');
+    const result = await client.callTool({ name, arguments: args });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual(JSON.parse((result.content as { text: string }[])[0].text));
+    expect((result._meta?.[PROVENANCE_KEY] as Provenance).sources.length).toBeGreaterThan(0);
+    await client.close();
   });
 });
