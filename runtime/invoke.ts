@@ -118,6 +118,7 @@ async function run(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats
   const trace: RunTrace = { refs: [], reusable: true };
   try {
     const data = await execute(tool, rawArgs, deps, stats, trace);
+    checkOutput(tool, data, trace, deps.upstream);
     const json = JSON.stringify(data) ?? 'null';
     const provenance = provenanceOf(trace.sources, tool.server.def.license, (id) => deps.upstream.definition(id));
     if (memoKey !== undefined) deps.results!.remember(memoKey, trace, json, provenance);
@@ -133,6 +134,22 @@ async function run(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats
   }
   deps.metrics.recordTool(tool.server.slug, tool.name, outcome.ok ? 'ok' : outcome.error.code, performance.now() - started);
   return outcome;
+}
+
+/**
+ * A fresh answer must meet the tool's declared output schema (clients of 2025-06-18 and later refuse
+ * one that does not). Built from data an upstream answered, a miss is that upstream's unexpected
+ * shape (502, as when the mapping throws); otherwise it is the tool's own fault (500). Remembered
+ * answers were checked when they were made.
+ */
+function checkOutput(tool: CompiledTool, data: unknown, trace: RunTrace, upstream: UpstreamClient): void {
+  const output = tool.def.output;
+  if (!output) return;
+  const checked = output.safeParse(data);
+  if (checked.success) return;
+  const issue = checked.error.issues[0];
+  const problem = new TypeError(`${tool.name}: the answer does not meet its output schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  throw unexpectedShape(problem, trace, upstream) ?? problem;
 }
 
 async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, trace: RunTrace): Promise<unknown> {

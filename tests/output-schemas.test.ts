@@ -6,7 +6,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { loadConfig } from '../runtime/config.js';
+import { defineServer, defineTool } from '../runtime/define.js';
 import { startServer, type Running } from '../runtime/server.js';
 import { RECORDED_AT } from '../runtime/upstream/recordings.js';
 import { PROVENANCE_KEY, openableUrl, provenanceHeaders, type Provenance } from '../runtime/provenance.js';
@@ -72,6 +74,26 @@ describe('structured results', () => {
     expect(JSON.parse(r.body.result.content[0].text).error.code).toBe('not_found');
   });
 
+  it('an answer that misses its own output schema is never sent as a success', async () => {
+    const drifting = defineTool({
+      name: 'drift',
+      title: 'Drifting tool',
+      description: 'Answers a count as text although its output schema says number: the runtime must refuse that answer.',
+      input: {},
+      output: z.object({ count: z.number() }),
+      coverage: { geography: ['NO'], dataTypes: ['test'], updateFrequency: 'static' },
+      cacheTtlSeconds: 0,
+      route: '/drift',
+      example: {},
+      run: async () => ({ count: 'three' }),
+    });
+    const server = defineServer({ slug: 'drift', prefix: 'drift', name: 'D', owner: 'O', description: 'A server whose only tool drifts from its schema.', license: 'L', tier: 'free', upstreams: [], countries: ['NO'], docs: [], tools: [drifting] });
+    const t = createTestApp({ servers: [server] });
+    const r = await callTool(t, 'drift', 'drift.drift', {});
+    expect(r.isError).toBe(true);
+    expect(r.data.error.code).toBe('internal');
+  });
+
   it('input out of bounds answers isError naming the field and the bound', async () => {
     const t = createTestApp();
     const r = await callTool(t, 'brreg', 'brreg.enheter.search', { organisasjonsform: 'AS', size: 500 });
@@ -83,19 +105,23 @@ describe('structured results', () => {
   });
 });
 
+/** A tool call's `_meta`, where the runtime puts the provenance. */
+async function metaOf(t: ReturnType<typeof createTestApp>, slug: string, name: string, args: unknown): Promise<Record<string, unknown>> {
+  const r = await rpc(t, slug, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, KEYS.pro);
+  return r.body.result._meta;
+}
+
 describe('provenance from the runtime', () => {
   it('names the register, the openable URL, the licence, the fetch time and the cache, and marks a repeat as cached', async () => {
     const t = createTestApp();
-    const first = await callTool(t, 'brreg', 'brreg.enhet.lookup', { orgnr: '923609016' });
-    const p = first.meta?.[PROVENANCE_KEY] as Provenance;
+    const p = (await metaOf(t, 'brreg', 'brreg.enhet.lookup', { orgnr: '923609016' }))[PROVENANCE_KEY] as Provenance;
     expect(p.license).toBe('NLOD 2.0 (Norsk lisens for offentlige data)');
     expect(p.sources).toEqual([
       { register: 'Brønnøysundregistrene (Enhetsregisteret, Regnskapsregisteret)', url: 'https://data.brreg.no/enhetsregisteret/api/enheter/923609016', fetchedAt: p.fetchedAt, cached: false },
     ]);
     expect(new Date(p.fetchedAt!).toISOString()).toBe(p.fetchedAt);
     expect(p.cached).toBe(false);
-    const again = await callTool(t, 'brreg', 'brreg.enhet.lookup', { orgnr: '923609016' });
-    const q = again.meta?.[PROVENANCE_KEY] as Provenance;
+    const q = (await metaOf(t, 'brreg', 'brreg.enhet.lookup', { orgnr: '923609016' }))[PROVENANCE_KEY] as Provenance;
     expect(q.cached).toBe(true);
     expect(q.sources.map((s) => [s.url, s.fetchedAt, s.cached])).toEqual([[p.sources[0].url, p.fetchedAt, true]]);
   });

@@ -97,7 +97,7 @@ export async function callTool(t: TestApp, slug: string, name: string, args: unk
   if (!result) throw new Error(`JSON-RPC error: ${JSON.stringify(r.body.error)}`);
   const data = JSON.parse(result.content[0].text);
   if (result.isError !== true) checkStructured(t, slug, name, result, data);
-  return { isError: result.isError === true, data, meta: result._meta as Record<string, unknown> | undefined };
+  return { isError: result.isError === true, data };
 }
 
 const validators = new WeakMap<object, JsonSchemaValidator<unknown>>();
