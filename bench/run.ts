@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { printContextCost } from './context-cost.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 /** Rounds over all request scenarios, interleaved; the table shows each scenario's median round. */
@@ -383,4 +384,6 @@ ${growth.map((g) => `| ${g.servers} | ${g.tools} | ${g.buildMs} | ${g.rssMB} | $
 `;
 writeFileSync('bench/results.md', report);
 process.stdout.write(`${report}\n`);
+// Context cost: bytes of tools/list per server and per tool (bench/context-cost.ts), no load involved.
+printContextCost();
 process.exit(0);

@@ -52,6 +52,15 @@ export interface RunTrace {
   reusable: boolean;
   /** Upstreams (ids) that answered this run: a mapping that trips over their data blames them. */
   answered?: Set<string>;
+  /** The upstream answers the run read, in order: the provenance of its result (runtime/provenance.ts). */
+  sources?: TracedSource[];
+}
+
+export interface TracedSource {
+  upstream: string;
+  url: string;
+  fetchedAt: number;
+  fromCache: boolean;
 }
 
 export interface ContextDeps {
@@ -90,6 +99,7 @@ export function createContext(deps: ContextDeps): ToolContext {
         if (result.ref) trace.refs.push(result.ref);
         else trace.reusable = false;
         (trace.answered ??= new Set()).add(c.upstream);
+        if (result.publicUrl) (trace.sources ??= []).push({ upstream: c.upstream, url: result.publicUrl, fetchedAt: result.fetchedAt, fromCache: result.fromCache });
       }
       return result;
     } catch (err) {

@@ -37,6 +37,13 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   /** For an agent choosing a tool: what it returns, when to use it, its limits, what empty means. */
   description: string;
   input: S;
+  /**
+   * The tool's answer on success, published as `outputSchema` in tools/list (MCP 2025-06-18 and
+   * later) and checked against every recorded answer (tests/output-schemas.test.ts). Build it from
+   * runtime/output.ts; describe a field only where its name does not say it all. Optional until
+   * every server has its schemas (the same test lists the active tools still without one).
+   */
+  output?: z.ZodObject;
   /** Rules across fields ("at least one of"); report with ctx.addIssue naming the fields. */
   refine?: (input: Input<S>, issues: { add(message: string, path?: string[]): void }) => void;
   /** Declared status; `not_configured` is derived at run time from missing credentials. */

@@ -9,6 +9,7 @@ import type { Maybe } from './maybe.js';
 import type { Metrics } from './metrics.js';
 import type { CompiledTool } from './registry.js';
 import type { PlatformView } from './platform.js';
+import { provenanceMetaJson, provenanceOf, replayed, type Provenance } from './provenance.js';
 import type { Remembered, ResultMemo } from './result-memo.js';
 import type { RequestStats, UpstreamClient } from './upstream/client.js';
 import { validationError } from './validation.js';
@@ -32,10 +33,23 @@ export function callDeadline(deps: Pick<InvokeDeps, 'callDeadlineMs'>): Deadline
 }
 
 /**
- * A success carries its data, the data serialised (`json`, what the faces send), and `quoted()`,
- * the JSON as a JSON string literal for MCP text content (`quotedBytes()`: the same, UTF-8 encoded).
+ * A success carries its data, the data serialised (`json`, what the faces send), `quoted()`, the
+ * JSON as a JSON string literal for MCP text content, the UTF-8 bytes of both (MCP sends the JSON
+ * again as `structuredContent`), and where it came from (`provenance`, with `metaBytes()`: the MCP
+ * result's `_meta` serialised). The byte forms are made on first use and, for a remembered result,
+ * kept: a repeat call serialises nothing.
  */
-export type Outcome = { ok: true; data: unknown; json: string; quoted(): string; quotedBytes(): Buffer } | { ok: false; error: ToolError };
+export type Success = {
+  ok: true;
+  data: unknown;
+  json: string;
+  quoted(): string;
+  quotedBytes(): Buffer;
+  jsonBytes(): Buffer;
+  provenance: Provenance;
+  metaBytes(): Buffer;
+};
+export type Outcome = Success | { ok: false; error: ToolError };
 
 /** A remembered success: the JSON is at hand; the data is parsed only if someone asks for it. */
 function rememberedOutcome(r: Remembered): Outcome {
@@ -43,11 +57,17 @@ function rememberedOutcome(r: Remembered): Outcome {
   let data: unknown;
   let parsed = false;
   const quoted = () => (r.quoted ??= JSON.stringify(r.json));
+  // Served again, every part of the answer comes from the cache.
+  const provenance = replayed(r.provenance);
+  let meta: Buffer | undefined;
   return (r.outcome = {
     ok: true,
     json: r.json,
     quoted,
     quotedBytes: () => (r.quotedBytes ??= Buffer.from(quoted())),
+    jsonBytes: () => (r.jsonBytes ??= Buffer.from(r.json)),
+    provenance,
+    metaBytes: () => (meta ??= Buffer.from(provenanceMetaJson(provenance))),
     get data() {
       if (!parsed) {
         // One parsed copy, shared by every caller of this remembered result: frozen.
@@ -57,6 +77,19 @@ function rememberedOutcome(r: Remembered): Outcome {
       return data;
     },
   } satisfies Outcome);
+}
+
+function freshOutcome(data: unknown, json: string, provenance: Provenance): Success {
+  return {
+    ok: true,
+    data,
+    json,
+    quoted: () => JSON.stringify(json),
+    quotedBytes: () => Buffer.from(JSON.stringify(json)),
+    jsonBytes: () => Buffer.from(json),
+    provenance,
+    metaBytes: () => Buffer.from(provenanceMetaJson(provenance)),
+  };
 }
 
 function retiredError(tool: CompiledTool): ToolError {
@@ -85,9 +118,11 @@ async function run(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats
   const trace: RunTrace = { refs: [], reusable: true };
   try {
     const data = await execute(tool, rawArgs, deps, stats, trace);
+    checkOutput(tool, data, trace, deps.upstream);
     const json = JSON.stringify(data) ?? 'null';
-    if (memoKey !== undefined) deps.results!.remember(memoKey, trace, json);
-    outcome = { ok: true, data, json, quoted: () => JSON.stringify(json), quotedBytes: () => Buffer.from(JSON.stringify(json)) };
+    const provenance = provenanceOf(trace.sources, tool.server.def.license, (id) => deps.upstream.definition(id));
+    if (memoKey !== undefined) deps.results!.remember(memoKey, trace, json, provenance);
+    outcome = freshOutcome(data, json, provenance);
   } catch (err) {
     const shape = unexpectedShape(err, trace, deps.upstream);
     if (shape) deps.logger.warn({ err, reqId: requestId, tool: tool.name, upstreams: trace.answered && [...trace.answered] }, 'upstream answer of an unexpected shape');
@@ -99,6 +134,22 @@ async function run(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats
   }
   deps.metrics.recordTool(tool.server.slug, tool.name, outcome.ok ? 'ok' : outcome.error.code, performance.now() - started);
   return outcome;
+}
+
+/**
+ * A fresh answer must meet the tool's declared output schema (clients of 2025-06-18 and later refuse
+ * one that does not). Built from data an upstream answered, a miss is that upstream's unexpected
+ * shape (502, as when the mapping throws); otherwise it is the tool's own fault (500). Remembered
+ * answers were checked when they were made.
+ */
+function checkOutput(tool: CompiledTool, data: unknown, trace: RunTrace, upstream: UpstreamClient): void {
+  const output = tool.def.output;
+  if (!output) return;
+  const checked = output.safeParse(data);
+  if (checked.success) return;
+  const issue = checked.error.issues[0];
+  const problem = new TypeError(`${tool.name}: the answer does not meet its output schema at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+  throw unexpectedShape(problem, trace, upstream) ?? problem;
 }
 
 async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, stats: RequestStats, trace: RunTrace): Promise<unknown> {

@@ -22,6 +22,8 @@ export interface CompiledTool {
   schema: z.ZodType;
   shape: z.ZodRawShape;
   jsonSchema: Record<string, unknown>;
+  /** JSON Schema of the tool's answer (def.output), when it declares one. */
+  outputJsonSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
   /** Its own icon, or its server's. */
   icon: CompiledIcon;
@@ -97,6 +99,7 @@ function toolsListEntry(t: CompiledTool) {
     icons: t.icons,
     description: t.description,
     inputSchema: t.jsonSchema,
+    ...(t.outputJsonSchema && { outputSchema: t.outputJsonSchema }),
     annotations: t.annotations,
     _meta: { [`${META_PREFIX}status`]: t.status, [`${META_PREFIX}requiresAuth`]: true },
   };
@@ -116,6 +119,35 @@ function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
   const schema = z.toJSONSchema(z.strictObject(def.input), { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
   return schema;
+}
+
+/**
+ * The answer's JSON Schema 2020-12, as a client validates `structuredContent` against it (an object
+ * at the root, as MCP requires). The strict form is what the tests hold every recorded answer to:
+ * no field the schema does not name, every field it requires present. The published form is a
+ * looser, shorter reading of the same schema, because tools/list is read into a model's context:
+ * objects stay open (a field added later breaks no client), and an object whose fields are all
+ * always present has no `required` list (README "Structured results and provenance": a field
+ * named in an output schema is in every answer, null where the register has no value, unless its
+ * object lists `required`, which then names the fields that are always there).
+ */
+export function toOutputJsonSchema(output: z.ZodObject, strict = false): Record<string, unknown> {
+  const schema = z.toJSONSchema(output, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete schema.$schema;
+  return strict ? schema : (published(schema) as Record<string, unknown>);
+}
+
+function published(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(published);
+  if (node === null || typeof node !== 'object') return node;
+  const { additionalProperties, required, ...rest } = node as Record<string, unknown>;
+  // `properties` and `$defs` map names (which may be any word, "required" too) to schemas.
+  const each = (map: object) => Object.fromEntries(Object.entries(map).map(([k, v]) => [k, published(v)]));
+  const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, (k === 'properties' || k === '$defs') && v && typeof v === 'object' ? each(v) : published(v)]));
+  const names = Object.keys((rest.properties ?? {}) as object);
+  if (Array.isArray(required) && required.length < names.length) out.required = required;
+  if (additionalProperties !== undefined && additionalProperties !== false) out.additionalProperties = published(additionalProperties);
+  return out;
 }
 
 function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource, icon: CompiledIcon, baseUrl: string): CompiledTool {
@@ -152,6 +184,7 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
     schema,
     shape: def.input,
     jsonSchema: toJsonSchema(def),
+    ...(def.output && { outputJsonSchema: toOutputJsonSchema(def.output) }),
     annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     icon,
     icons: iconsOf(icon, baseUrl),

@@ -5,14 +5,19 @@
 // failure are never remembered.
 import { LRUCache } from 'lru-cache';
 import type { RunTrace } from './context.js';
+import type { Provenance } from './provenance.js';
 import type { CacheRef, UpstreamClient } from './upstream/client.js';
 
 export interface Remembered {
   refs: CacheRef[];
   json: string;
+  /** Where the answer came from when it was made (served again, it is marked as cached). */
+  provenance: Provenance;
   /** The JSON as a JSON string literal (MCP text content), made on first use; and its UTF-8 bytes. */
   quoted?: string;
   quotedBytes?: Buffer;
+  /** The JSON's UTF-8 bytes (MCP structuredContent), made on first use. */
+  jsonBytes?: Buffer;
   /** The outcome handed to callers, made once and shared (it is read-only). */
   outcome?: unknown;
 }
@@ -22,8 +27,8 @@ const MAX_ARGS_LENGTH = 2048;
 export class ResultMemo {
   private readonly memo = new LRUCache<string, Remembered>({
     maxSize: 64 * 1024 * 1024,
-    // The JSON, and room for its quoted text and bytes once a caller has asked for them.
-    sizeCalculation: (r) => 3 * r.json.length + 100 * (r.refs.length + 1),
+    // The JSON, and room for its quoted text and the bytes of both once a caller has asked for them.
+    sizeCalculation: (r) => 4 * r.json.length + 100 * (r.refs.length + r.provenance.sources.length + 1),
   });
 
   constructor(private readonly upstream: UpstreamClient) {}
@@ -51,8 +56,8 @@ export class ResultMemo {
     return r;
   }
 
-  remember(key: string, trace: RunTrace, json: string): void {
-    if (trace.reusable) this.memo.set(key, { refs: trace.refs, json });
+  remember(key: string, trace: RunTrace, json: string, provenance: Provenance): void {
+    if (trace.reusable) this.memo.set(key, { refs: trace.refs, json, provenance });
   }
 
   clear(): void {

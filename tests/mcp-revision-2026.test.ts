@@ -113,7 +113,9 @@ describe('revision 2026-07-28: results', () => {
     const params = { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } };
     const legacy = await rpc(t, 'brreg', { jsonrpc: '2.0', id: 1, method: 'tools/call', params }, KEYS.pro);
     const modern = await rpc(t, 'brreg', request(1, 'tools/call', params), KEYS.pro, modernHeaders('tools/call', params.name));
-    expect(modern.body.result).toEqual({ ...legacy.body.result, resultType: 'complete' });
+    // The same answer; its provenance differs only in saying the second one came from the cache.
+    expect(modern.body.result).toEqual({ ...legacy.body.result, resultType: 'complete', _meta: expect.any(Object) });
+    expect(modern.body.result._meta['no.opendata/provenance']).toMatchObject({ cached: true, sources: legacy.body.result._meta['no.opendata/provenance'].sources.map((s: object) => ({ ...s, cached: true })) });
 
     const error = await rpc(t, 'brreg', request(2, 'tools/call', { name: 'brreg.enhet.lookup', arguments: { orgnr: 'x' } }), KEYS.pro, modernHeaders('tools/call', 'brreg.enhet.lookup'));
     expect(error.body.result).toMatchObject({ isError: true, resultType: 'complete' });

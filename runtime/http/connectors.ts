@@ -8,6 +8,7 @@ import type { CompiledServer, CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
 import { readBodyText } from './body.js';
 import { problemResponse } from './problem.js';
+import { provenanceHeaders } from '../provenance.js';
 import { argsFromQuery, planFields } from './query.js';
 import type { AppEnv } from './request.js';
 
@@ -39,7 +40,8 @@ export async function toolAnswer(c: Context<AppEnv>, services: Services, tool: C
   const outcome = await invokeTool(tool, args, services.invokeDeps, c.get('stats'), reqId);
   log.outcome = outcome.ok ? 'ok' : outcome.error.code;
   if (!outcome.ok) return problemResponse(outcome.error, services.config.publicBaseUrl, reqId);
-  return c.body(outcome.json, 200, { 'content-type': 'application/json' });
+  // Where the data came from, in headers: the body stays the tool's answer (README "Structured results and provenance").
+  return c.body(outcome.json, 200, { 'content-type': 'application/json', ...provenanceHeaders(outcome.provenance) });
 }
 
 export function toolHandler(services: Services, tool: CompiledTool) {

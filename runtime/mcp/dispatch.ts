@@ -96,15 +96,37 @@ export function initializeResult(prepared: PreparedServer, requested: unknown): 
   return `{"protocolVersion":${JSON.stringify(version)},${prepared.initializeTail}}`;
 }
 
+// --- tools/call results (issue 12 #2: structured results with provenance) ---
+// MCP 2025-06-18 and later (specification/2025-06-18/server/tools, "Structured Content" and
+// "Output Schema"): a result may carry `structuredContent`, a JSON object, beside `content`; a tool
+// that returns it SHOULD also send the serialised JSON as a text block, for older clients. A
+// result's `_meta` carries our provenance (runtime/provenance.ts). Fields a 2025-03-26 client does
+// not know are additive and ignored by it, so every revision gets the same bytes.
+
 const TOOL_RESULT_HEAD = Buffer.from('{"result":{"content":[{"type":"text","text":');
+const STRUCTURED = Buffer.from('}],"structuredContent":');
+const META_AFTER_TEXT = Buffer.from('}],"_meta":');
+const META = Buffer.from(',"_meta":');
+
+/** What a successful tools/call answers: the tool's JSON, quoted and plain, and its `_meta`, as bytes. */
+export interface ToolResultBytes {
+  quotedBytes(): Buffer;
+  jsonBytes(): Buffer;
+  metaBytes(): Buffer;
+  json: string;
+}
 
 /**
- * The answer to a successful tools/call as bytes, given the tool's JSON quoted and encoded (a
- * remembered result keeps those bytes, so a repeat call encodes only the id).
+ * The answer to a successful tools/call as bytes. The JSON is sent twice, as text and (when it is
+ * an object, as MCP requires) as `structuredContent`, from bytes serialised once: a remembered
+ * result keeps them, so a repeat call encodes only the id.
  */
-export function toolResultMessage(id: RequestId, quotedBytes: Buffer): Buffer[] {
-  const tail = Buffer.from(`}]},"jsonrpc":"2.0","id":${idJson(id)}}`);
-  return [Buffer.concat([TOOL_RESULT_HEAD, quotedBytes, tail], TOOL_RESULT_HEAD.length + quotedBytes.length + tail.length)];
+export function toolResultMessage(id: RequestId, result: ToolResultBytes): Buffer[] {
+  const tail = Buffer.from(`},"jsonrpc":"2.0","id":${idJson(id)}}`);
+  const parts = result.json.startsWith('{')
+    ? [TOOL_RESULT_HEAD, result.quotedBytes(), STRUCTURED, result.jsonBytes(), META, result.metaBytes(), tail]
+    : [TOOL_RESULT_HEAD, result.quotedBytes(), META_AFTER_TEXT, result.metaBytes(), tail];
+  return [Buffer.concat(parts)];
 }
 
 export function toolErrorResult(body: unknown): string {

@@ -168,7 +168,7 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
       req.log.tool = tool.name;
       return andThen(invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId), (outcome) => {
         req.log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-        return outcome.ok ? toolResultMessage(id, outcome.quotedBytes()) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
+        return outcome.ok ? toolResultMessage(id, outcome) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
       });
     };
   }

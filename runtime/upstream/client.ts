@@ -56,6 +56,8 @@ export interface UpstreamResult<T = unknown> {
   fromCache: boolean;
   /** Set when the answer sits in the response cache: lets a caller ask later whether it still does. */
   ref?: CacheRef;
+  /** The request's URL on the upstream's public base, as a person could open it (provenance; runtime/provenance.ts). */
+  publicUrl?: string;
 }
 
 /** A cached answer by identity: current while the cache still holds this very entry within its lifetime. */
@@ -143,6 +145,14 @@ export class UpstreamClient {
   baseUrl(id: string): string {
     const def = this.definition(id);
     return this.options.credentials.get(def.envVar) || def.baseUrl;
+  }
+
+  /**
+   * The URL of a request as the public upstream serves it: on the declared production base when an
+   * override (a mirror, a test server) is configured, so no operator's host or userinfo leaks.
+   */
+  private publicUrl(def: UpstreamDefinition, url: string, call: UpstreamCall): string {
+    return this.baseUrl(def.id) === def.baseUrl ? url : buildUrl(def.baseUrl, call.path, call.params, call.query);
   }
 
   breakerStates(): Record<string, BreakerSnapshot> {
@@ -249,13 +259,14 @@ export class UpstreamClient {
     }
     if (call.passthrough) return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
     const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, entry, ttlMs } : undefined;
+    const publicUrl = this.publicUrl(def, url, call);
     if (entry.status === 404 || entry.status === 410) {
       if (call.notFound === 'null') {
-        return { status: entry.status, data: null, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref };
+        return { status: entry.status, data: null, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref, publicUrl };
       }
       throw fail.notFound(`${def.name} has no record at ${new URL(url).pathname}`);
     }
-    return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref };
+    return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref, publicUrl };
   }
 
   private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall, stats?: RequestStats): Promise<CacheEntry> {

@@ -132,7 +132,8 @@ export interface RollerSvar {
 
 // --- Helpers ---
 
-export const enhetUrl = (orgnr: string) => `https://data.brreg.no/enhetsregisteret/api/enheter/${orgnr}`;
+export const ENHETER_URL = 'https://data.brreg.no/enhetsregisteret/api/enheter';
+export const enhetUrl = (orgnr: string) => `${ENHETER_URL}/${orgnr}`;
 export const underenhetUrl = (orgnr: string) => `https://data.brreg.no/enhetsregisteret/api/underenheter/${orgnr}`;
 
 export function kode(k: Kode | undefined): { kode: string; beskrivelse: string } | null {

@@ -16,11 +16,14 @@
 // whether `aksjer[].isinnummer` is always present (null when absent); whether the API publishes a
 // year before the register opens for public insight in May (see latestPublishedYear).
 import type { ToolContext } from '../../runtime/context.js';
+import { z } from 'zod';
 import { osloDate, osloYear } from '../../runtime/dates.js';
+import { optNum, optStr, sourceRef } from '../../runtime/output.js';
 
 export const UPSTREAM = 'skatteetaten-aksjonaer';
 export const PATH = '/{rettighetspakke}/aksjonaerer/{orgnr}';
 export const EARLIEST_YEAR = 2010;
+const DOCS = 'https://skatteetaten.github.io/api-dokumentasjon/api/aksjonaerivirksomhet';
 export const CREDENTIALS = ['MASKINPORTEN_CLIENT_ID', 'MASKINPORTEN_KEY', 'SKATTEETATEN_RETTIGHETSPAKKE'] as const;
 /** The rettighetspakker the API accepts (docs/api/aksjonaerivirksomhet.md). */
 export const RETTIGHETSPAKKER = ['finanstilsynetkontroll', 'fiskeridirektoratetkontroll', 'fiskeridirektoratetkontrollmanntall', 'kredittopplysning', 'offentligmedhjemmel'];
@@ -73,6 +76,28 @@ function holderType(h: Aksjonaer): 'person' | 'virksomhet' | 'ukjent' {
   return 'ukjent';
 }
 
+/** What mapAksjeselskap answers (aksjonaer.beholdning and .latest). */
+export const beholdningFields = {
+  orgnr: z.string(),
+  inntektsaar: z.number().int(),
+  perDato: z.string(),
+  totaltAntallAksjer: optNum(),
+  antallAksjonaerer: z.number().int(),
+  aksjonaerer: z.array(
+    z.object({
+      navn: optStr(),
+      type: z.enum(['person', 'virksomhet', 'ukjent']),
+      organisasjonsnummer: optStr(),
+      foedselsaar: optNum(),
+      landkode: optStr(),
+      antallAksjer: z.number(),
+      eierandelProsent: optNum(),
+      aksjer: z.array(z.object({ isin: optStr(), aksjeklasse: optStr(), antallAksjer: z.number() })),
+    }),
+  ),
+  kilde: sourceRef.extend({ api: z.string(), rettighetspakke: z.string() }),
+};
+
 export function mapAksjeselskap(a: Aksjeselskap, rettighetspakke: string) {
   const total = typeof a.totaltAntallAksjer === 'number' ? a.totaltAntallAksjer : null;
   const holders = (a.aksjonaerer ?? []).map((h) => {
@@ -99,12 +124,8 @@ export function mapAksjeselskap(a: Aksjeselskap, rettighetspakke: string) {
     totaltAntallAksjer: total,
     antallAksjonaerer: sorted.length,
     aksjonaerer: sorted,
-    kilde: {
-      register: 'Aksjonærregisteret (Skatteetaten)',
-      api: 'Aksjonær i virksomhet API v1',
-      rettighetspakke,
-      docs: 'https://skatteetaten.github.io/api-dokumentasjon/api/aksjonaerivirksomhet',
-    },
+    // The one `{ register, url }` shape of a kilde; the API needs Maskinporten, so the url is its documentation.
+    kilde: { register: 'Aksjonærregisteret (Skatteetaten)', url: DOCS, api: 'Aksjonær i virksomhet API v1', rettighetspakke },
   };
 }
 

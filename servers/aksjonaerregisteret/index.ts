@@ -11,7 +11,7 @@ import { defineServer, defineTool, type Coverage } from '../../runtime/define.js
 import { HOLDINGS } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
-import { CREDENTIALS, EARLIEST_YEAR, RETTIGHETSPAKKER, currentOsloYear, fetchAksjeselskap, latestPublishedYear, mapAksjeselskap } from './beholdning.js';
+import { CREDENTIALS, EARLIEST_YEAR, RETTIGHETSPAKKER, beholdningFields, currentOsloYear, fetchAksjeselskap, latestPublishedYear, mapAksjeselskap } from './beholdning.js';
 import { AKSJEKLASSER, AKSJEKLASSER_NOTE } from './reference.js';
 
 const YEAR = 365 * 86_400;
@@ -27,6 +27,7 @@ const beholdning = defineTool({
     orgnr: orgnr(),
     inntektsaar: z.number().int().min(EARLIEST_YEAR).max(9999).describe(`Income year: the holdings at 31 December of this year. ${EARLIEST_YEAR} or later.`),
   },
+  output: z.object(beholdningFields),
   credentials: CREDENTIALS,
   coverage,
   cacheTtlSeconds: YEAR,
@@ -53,6 +54,7 @@ const beholdningLatest = defineTool({
   description:
     "The shareholders of a Norwegian limited company (AS/ASA) for the newest income year Skatteetaten's shareholder register has published for it (the register chooses the year; `inntektsaar` in the answer says which). Same answer as aksjonaer.beholdning: holders with name, type, organisation number of company holders, birth year of persons, country code, shares, ownership share in percent and shares per class and ISIN, sorted largest first, and the company's total shares. Holdings are as at 31 December; a year is published in May of the following year, so the newest year is usually last year or the year before. `orgnr` (9 digits) is required. A company the register has no data for answers not_found (AIV-007). National identity numbers are never returned.",
   input: { orgnr: orgnr() },
+  output: z.object({ ...beholdningFields, aarValgtAv: z.literal('register') }),
   credentials: CREDENTIALS,
   coverage,
   // The newest year moves once a year: a day keeps the answer fresh after a publication.
@@ -72,6 +74,7 @@ const aksjeklasser = defineTool({
   description:
     'A static reference of the five share classes (aksjeklasser) that Norwegian limited companies report to the shareholder register: ordinary shares (ordinaer, the usual single class), A shares, B shares, preference shares and other classes defined by the articles. Each has a code, a Norwegian name and what it means. Use it to read the `aksjeklasse` of aksjonaer.beholdning answers; the register passes a company\'s own class name through, so values outside this list can occur. Needs no credentials and calls no upstream.',
   input: {},
+  output: z.object({ antall: z.number().int(), aksjeklasser: z.array(z.object({ kode: z.string(), navn: z.string(), beskrivelse: z.string() })), merknad: z.string() }),
   coverage: { geography: ['NO'], dataTypes: ['reference', 'shareholders'], updateFrequency: 'static' },
   cacheTtlSeconds: YEAR,
   route: '/aksjeklasser',
@@ -85,6 +88,17 @@ const configStatus = defineTool({
   description:
     "Whether this service can query Skatteetaten's shareholder register: `configured` is true when MASKINPORTEN_CLIENT_ID, MASKINPORTEN_KEY and SKATTEETATEN_RETTIGHETSPAKKE are set (`missing` names the absent ones; no value is ever shown except the rettighetspakke's name). Also gives `earliestYear` (2010, the first year the tools accept) and `latestYear`, the newest income year the register has published by today (holdings at 31 December are published in May of the following year). Call it before aksjonaer.beholdning to avoid a 503 not_configured answer. Makes no upstream call.",
   input: {},
+  output: z.object({
+    configured: z.boolean(),
+    earliestYear: z.number().int(),
+    latestYear: z.number().int(),
+    missing: z.array(z.string()),
+    rettighetspakke: z.string().nullable(),
+    rettighetspakkeKjent: z.boolean().nullable(),
+    gyldigeRettighetspakker: z.array(z.string()),
+    scope: z.string(),
+    note: z.string(),
+  }),
   coverage: { geography: ['NO'], dataTypes: ['configuration'], updateFrequency: 'realtime' },
   cacheTtlSeconds: 0,
   route: '/config/status',

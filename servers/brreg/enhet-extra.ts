@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { kommunenummer, naceCode, orgnr, page, size, text } from '../../runtime/fields.js';
+import { note, pageBlock } from '../../runtime/output.js';
 import { embedded, type Enhet, type HalPage } from '../_shared/enhetsregisteret.js';
+import { enhetOutput, underenhetOutput } from './outputs.js';
 import {
   DAY,
   ENHET_PATH,
@@ -25,11 +27,18 @@ export const enhetUnderenheter = defineTool({
   name: 'enhet.underenheter',
   title: 'Sub-units of a Norwegian legal entity',
   description:
-    'Sub-units (underenheter: establishments, branches, shops) registered under one legal entity in Enhetsregisteret, one page at a time: organisation number, name, industry codes, employees, location address (beliggenhetsadresse), start and closing dates, and a status word (aktiv, nedlagt, slettet). ' +
+    'Sub-units (underenheter: establishments, branches, shops) registered under one legal entity in Enhetsregisteret,, one page at a time. ' +
     'Use it to list where a company operates; the parent is given by its 9-digit organisation number. size is 1 to 100 (default 100), page is 0-based (default 0); totalElements, totalPages and hasMore tell whether to fetch the next page, and (page+1)*size may not exceed 10000 (the register pages only its first 10000 hits). ' +
     'An empty list with totalElements 0 means the entity exists and has no sub-units; a number that is not a legal entity (for example a sub-unit number) answers not_found.',
   input: { orgnr: orgnr('Organisation number of the parent legal entity (hovedenhet): 9 digits with a modulus-11 check digit.'), size: size(100, 100), page: page() },
   refine: checkSearchWindow,
+  output: z.object({
+    overordnetEnhet: z.string(),
+    underenheter: z.array(underenhetOutput),
+    count: z.number().int(),
+    ...pageBlock,
+    note,
+  }),
   coverage: registerCoverage(['company', 'sub-unit', 'establishment']),
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/underenheter',
@@ -69,7 +78,7 @@ export const enheterSearch = defineTool({
   name: 'enheter.search',
   title: 'Search Norwegian legal entities',
   description:
-    'Searches legal entities (hovedenheter) in Enhetsregisteret and returns one page of matches with the same fields as enhet.lookup (name, form, industry, employees, addresses, status, bankruptcy and dissolution flags). ' +
+    'Searches legal entities (hovedenheter) in Enhetsregisteret and returns one page of matches, each as enhet.lookup answers it. ' +
     'Filters, combined with AND: navn (name text), organisasjonsform (code such as AS or ASA, or a comma list), kommunenummer (4 digits; the municipality of the business address), naeringskode (a NACE code such as 62.010, or a prefix such as 62 for the whole division). At least one filter is recommended: without one the search pages through the whole register. ' +
     'page is 0-based (default 0), size is 1 to 100 (default 20); (page+1)*size may not exceed 10000, because the register serves only the first 10000 hits of any search: narrow the filters to reach the rest. ' +
     'An empty list with totalElements 0 means no entity matches all filters. Use enhet.lookup when you already have the organisation number.',
@@ -82,6 +91,7 @@ export const enheterSearch = defineTool({
     size: size(100, 20),
   },
   refine: checkSearchWindow,
+  output: z.object({ enheter: z.array(enhetOutput), count: z.number().int(), ...pageBlock, note }),
   coverage: registerCoverage(['company', 'legal-entity', 'search']),
   cacheTtlSeconds: DAY,
   route: '/enheter',

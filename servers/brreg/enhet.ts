@@ -4,13 +4,15 @@ import { defineTool } from '../../runtime/define.js';
 import { orgnr } from '../../runtime/fields.js';
 import type { Enhet } from '../_shared/enhetsregisteret.js';
 import { DAY, ENHET_PATH, mapEnhet, registerCoverage } from './common.js';
+import { enhetOutput } from './outputs.js';
 
 export const enhetLookup = defineTool({
   name: 'enhet.lookup',
   title: 'Look up a Norwegian legal entity',
   description:
-    'One entity from Enhetsregisteret by organisation number: legal name, organisation form, founding and registration dates, industry codes (NACE), employees, business and postal address, a status word (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet) and the bankruptcy and dissolution flags with their dates. A number that is not in the register answers not_found.',
+    'One entity from Enhetsregisteret by organisation number, with a status word and the bankruptcy and dissolution flags with their dates. A number that is not in the register answers not_found.',
   input: { orgnr: orgnr() },
+  output: enhetOutput,
   coverage: registerCoverage(['company', 'legal-entity']),
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr',

@@ -42,7 +42,9 @@
 import { z } from 'zod';
 import { defineTool, type ToolDefinition } from '../../runtime/define.js';
 import { int, kommunenummer, naceCode, year } from '../../runtime/fields.js';
+import { optStr } from '../../runtime/output.js';
 import { DAY, registerCoverage } from './common.js';
+import { countOutput, industryCountOutput, kboCoverageFields, kboCoverageOutput, listingFields, yearRangeOutput } from './outputs.js';
 import {
   completeFrom,
   countEstates,
@@ -84,6 +86,14 @@ export const konkursByCounty = defineTool({
     nace: naceField(),
   },
   refine: (input, issues) => yearRules(input, issues),
+  output: z.object({
+    period: yearRangeOutput,
+    filters: z.object({ nace: optStr() }),
+    ...listingFields,
+    counties: z.array(z.object({ fylkesnummer: optStr(), fylke: z.string(), count: countOutput })),
+    note: optStr(),
+    coverage: kboCoverageOutput,
+  }),
   coverage: COVERAGE,
   cacheTtlSeconds: DAY,
   route: '/konkurs/by-county',
@@ -114,6 +124,15 @@ export const konkursIndustryBreakdown = defineTool({
     kommunenummer: kommuneField(),
   },
   refine: (input, issues) => yearRules(input, issues),
+  output: z.object({
+    period: yearRangeOutput,
+    filters: z.object({ nace: optStr(), kommunenummer: optStr() }),
+    ...listingFields,
+    industries: z.array(industryCountOutput),
+    divisions: z.array(z.object({ division: z.string(), count: countOutput })),
+    note: optStr(),
+    coverage: kboCoverageOutput,
+  }),
   coverage: COVERAGE,
   cacheTtlSeconds: DAY,
   route: '/konkurs/industry-breakdown',
@@ -143,6 +162,25 @@ export const konkursMonthly = defineTool({
   input: {
     months: int({ min: 1, max: 60, default: 24, description: 'Number of calendar months, 1-60, ending with the current month. Default 24.' }),
   },
+  output: z.object({
+    months: z.number().int(),
+    from: z.string(),
+    to: z.string(),
+    total: countOutput,
+    series: z.array(
+      z.object({
+        month: z.string(),
+        from: z.string(),
+        to: z.string(),
+        count: countOutput,
+        partial: z.boolean(),
+        undercounted: z.boolean(),
+        yoyChange: z.null(),
+        yoyAbsolute: z.null(),
+      }),
+    ),
+    coverage: z.object({ ...kboCoverageFields, yearOverYear: z.literal('suppressed'), yearOverYearReason: z.string() }),
+  }),
   coverage: COVERAGE,
   cacheTtlSeconds: DAY,
   route: '/konkurs/monthly',
@@ -191,6 +229,17 @@ export const konkursTrend = defineTool({
     kommunenummer: kommuneField(),
   },
   refine: (input, issues) => yearRules(input, issues),
+  output: z.object({
+    period: yearRangeOutput,
+    granularity: z.enum(['month', 'quarter', 'year']),
+    filters: z.object({ nace: optStr(), kommunenummer: optStr() }),
+    method: z.enum(['listing', 'count-per-period']),
+    total: countOutput,
+    truncated: z.boolean(),
+    series: z.array(z.object({ period: z.string(), from: z.string(), to: z.string(), count: countOutput, partial: z.boolean(), undercounted: z.boolean() })),
+    note: optStr(),
+    coverage: kboCoverageOutput,
+  }),
   coverage: COVERAGE,
   cacheTtlSeconds: DAY,
   route: '/konkurs/trend',
@@ -248,6 +297,16 @@ export const statistikkKonkurserTool = defineTool({
     kommunenummer: kommuneField(),
   },
   refine: (input, issues) => yearRules(input, issues, MAX_SPAN_YEARS),
+  output: z.object({
+    period: yearRangeOutput,
+    filters: z.object({ naeringskode: optStr(), kommunenummer: optStr() }),
+    ...listingFields,
+    byMonth: z.array(z.object({ month: z.string(), count: countOutput, partial: z.boolean() })),
+    byNaeringskode: z.array(industryCountOutput),
+    byKommune: z.array(z.object({ kommunenummer: optStr(), kommune: optStr(), count: countOutput })),
+    note: optStr(),
+    coverage: kboCoverageOutput,
+  }),
   coverage: COVERAGE,
   cacheTtlSeconds: DAY,
   route: '/statistikk/konkurser',

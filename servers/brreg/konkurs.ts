@@ -17,7 +17,7 @@ import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int, orgnr, page, size } from '../../runtime/fields.js';
 import { orgNotFound, registeredOrgnr, requireIssuableOrgnr } from '../_shared/registered-orgnr.js';
-import { adresse, embedded, enhetUrl, kode, registerstatus, type Enhet, type HalPage, type RollerSvar } from '../_shared/enhetsregisteret.js';
+import { ENHETER_URL, adresse, embedded, enhetUrl, kode, registerstatus, type Enhet, type HalPage, type RollerSvar } from '../_shared/enhetsregisteret.js';
 import {
   ENHET_PATH,
   ENHETER_PATH,
@@ -27,6 +27,8 @@ import {
   searchWindowRule,
 } from './common.js';
 import { rolleholder } from './rolleholder.js';
+import { address, codeName, note, optStr, sourceRef } from '../../runtime/output.js';
+import { rolleholderOutput } from './outputs.js';
 
 const HOUR = 3600;
 const coverage = registerCoverage(['company', 'bankruptcy']);
@@ -39,12 +41,26 @@ const paging = (p: HalPage<string, unknown>['page'] | undefined) => ({
   antallSider: p?.totalPages ?? 0,
 });
 
+const pagingOutput = { totalt: z.number().int(), side: z.number().int(), antallSider: z.number().int() };
+
 const konkursGet = defineTool({
   name: '_konkurs_get',
   title: 'Is this company registered bankrupt?',
   description:
     'Whether a Norwegian organisation number is registered bankrupt in Enhetsregisteret. Every entity in the register gets `registrertKonkurs` (true/false); one not flagged bankrupt (solvent, under dissolution or deleted alike) gets false with `konkurs: null`, never not_found. When bankrupt, `konkurs` holds name, organisation form, industry code, founding date, bankruptcy date (konkursdato) and address. Also gives the register status word (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet) and whether the number is itself a bankruptcy estate (erKonkursbo). Only a number that is not a registered entity answers not_found with detailCode ORG_NOT_FOUND; a sub-unit (underenhet) number is not an entity and answers so too, as does a 9-digit number whose check digit fails (no entity can have it; answered without asking the register). The flag is what the register shows today; a lifted bankruptcy reads false.',
   input: { orgnr: registeredOrgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    navn: z.string(),
+    registrertKonkurs: z.boolean(),
+    konkurs: z
+      .object({ navn: z.string(), organisasjonsform: codeName.nullable(), naeringskode: codeName.nullable(), stiftelsesdato: optStr(), konkursdato: optStr(), adresse: address.nullable() })
+      .nullable(),
+    status: z.enum(['aktiv', 'konkurs', 'under_avvikling', 'under_tvangsavvikling', 'slettet']),
+    slettedato: optStr(),
+    erKonkursbo: z.boolean(),
+    kilde: sourceRef,
+  }),
   coverage,
   cacheTtlSeconds: HOUR,
   route: '/konkurs/enhet/:orgnr',
@@ -89,6 +105,23 @@ const konkursRecent = defineTool({
     page: page(),
   },
   refine: checkLimitWindow,
+  output: z.object({
+    periode: z.object({ fra: z.string(), til: z.string(), dager: z.number().int() }),
+    ...pagingOutput,
+    limit: z.number().int(),
+    konkursbo: z.array(
+      z.object({
+        orgnr: z.string().describe("The estate's own number."),
+        navn: z.string(),
+        debitorNavn: z.string(),
+        registreringsdato: optStr(),
+        kommune: optStr(),
+        kommunenummer: optStr(),
+        naeringskode: codeName.nullable(),
+      }),
+    ),
+    kilde: sourceRef,
+  }),
   coverage,
   cacheTtlSeconds: HOUR,
   route: '/konkurs/recent',
@@ -96,15 +129,9 @@ const konkursRecent = defineTool({
   run: async ({ days, limit, page }, ctx) => {
     const til = osloDate(ctx.now());
     const fra = minusDays(til, days - 1);
+    const window = { organisasjonsform: 'KBO', fraRegistreringsdatoEnhetsregisteret: fra, tilRegistreringsdatoEnhetsregisteret: til };
     const res = await ctx.get<HalPage<'enheter', Enhet>>('brreg', ENHETER_PATH, {
-      query: {
-        organisasjonsform: 'KBO',
-        fraRegistreringsdatoEnhetsregisteret: fra,
-        tilRegistreringsdatoEnhetsregisteret: til,
-        sort: 'registreringsdatoEnhetsregisteret,desc',
-        size: limit,
-        page,
-      },
+      query: { ...window, sort: 'registreringsdatoEnhetsregisteret,desc', size: limit, page },
     });
     const estates = embedded(res, 'enheter').map((e) => {
       const place = e.forretningsadresse ?? e.postadresse;
@@ -123,7 +150,8 @@ const konkursRecent = defineTool({
       ...paging(res.page),
       limit,
       konkursbo: estates,
-      kilde: { register: 'Enhetsregisteret', filter: 'organisasjonsform=KBO, registreringsdatoEnhetsregisteret in periode' },
+      // The one `{ register, url }` shape of every kilde: the search of the whole window, as a person can open it.
+      kilde: { register: 'Enhetsregisteret', url: `${ENHETER_URL}?${new URLSearchParams(window)}` },
     };
   },
 });
@@ -139,6 +167,24 @@ const konkursSearch = defineTool({
     page: page(),
   },
   refine: checkSearchWindow,
+  output: z.object({
+    q: z.string(),
+    ...pagingOutput,
+    size: z.number().int(),
+    treff: z.array(
+      z.object({
+        orgnr: z.string(),
+        navn: z.string(),
+        organisasjonsform: codeName.nullable(),
+        naeringskode: codeName.nullable(),
+        konkursdato: optStr(),
+        stiftelsesdato: optStr(),
+        kommune: optStr(),
+        kommunenummer: optStr(),
+        status: z.enum(['aktiv', 'konkurs', 'under_avvikling', 'under_tvangsavvikling', 'slettet']),
+      }),
+    ),
+  }),
   coverage,
   cacheTtlSeconds: HOUR,
   route: '/konkurs/search',
@@ -171,8 +217,16 @@ const bostyrer = defineTool({
   name: 'konkurs.bostyrer',
   title: 'Trustees of a bankruptcy estate',
   description:
-    'The trustees (bostyrer, role group BOBE) registered on a Norwegian company, from its roles in Enhetsregisteret: name, postal address when given, and whether resigned or deregistered. A company under bankruptcy normally has one, a lawyer appointed by the court. `observation` says how to read the list: "measured" means the roles were read, so an empty list means no trustee is registered; "unmeasured" means the roles lookup failed, and the empty list then says nothing (see `note`; try again later). A number with no roles in the register answers not_found.',
+    'The trustees (bostyrer, role group BOBE) registered on a Norwegian company, from its roles in Enhetsregisteret. A company under bankruptcy normally has one, a lawyer appointed by the court. `observation` says how to read the list: "measured" means the roles were read, so an empty list means no trustee is registered; "unmeasured" means the roles lookup failed, and the empty list then says nothing (see `note`; try again later). A number with no roles in the register answers not_found.',
   input: { orgnr: orgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    observation: z.enum(['measured', 'unmeasured']),
+    antall: z.number().int(),
+    bostyrere: z.array(rolleholderOutput),
+    sistEndret: optStr(),
+    note,
+  }),
   coverage,
   cacheTtlSeconds: HOUR,
   route: '/konkurs/bostyrer/:orgnr',

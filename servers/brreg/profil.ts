@@ -11,6 +11,11 @@ import type { Enhet, RollerSvar } from '../_shared/enhetsregisteret.js';
 import { DAY, ENHET_PATH, REGNSKAP_PATH, ROLLER_PATH, mapEnhet, registerCoverage } from './common.js';
 import { sammendrag, type Regnskap } from './regnskap-figures.js';
 import { rolleholder, specRoleName } from './rolleholder.js';
+import { z } from 'zod';
+import { optStr } from '../../runtime/output.js';
+import { enhetOutput, rolleholderFields, sammendragFields } from './outputs.js';
+
+const sourceStatus = z.enum(['ok', 'error', 'not_found']);
 
 type SourceStatus = 'ok' | 'error' | 'not_found';
 
@@ -20,8 +25,17 @@ const profil = defineTool({
   name: 'profil',
   title: 'Company profile: entity, roles and latest accounts',
   description:
-    'One Norwegian organisation number in one answer: the entity from Enhetsregisteret (name, form, status, industry, address, bankruptcy and dissolution flags), its roles (CEO, board, auditor, trustee …, each with holder name and whether resigned), and key figures of the latest filed accounts (revenue, net result, equity, debt, equity ratio, debt ratio; SELSKAP statement preferred; amounts in the statement\'s currency). Use it for a first overview; use brreg.regnskap.* or brreg.roller.* for detail. `_sources` gives each part\'s status: ok, not_found (the register has nothing: e.g. no filed accounts) or error (the source failed; details in `_errors`). A part that is not ok is null, and the answer still succeeds when at least one part is ok. A number unknown to every source answers not_found.',
+    'One Norwegian organisation number in one answer: the entity from Enhetsregisteret (as brreg.enhet.lookup), its roles, and key figures of the latest filed accounts (as brreg.regnskap.summary; SELSKAP statement preferred). Use it for a first overview; use brreg.regnskap.* or brreg.roller.* for detail. `_sources` gives each part\'s status: ok, not_found (the register has nothing: e.g. no filed accounts) or error (the source failed; details in `_errors`). A part that is not ok is null, and the answer still succeeds when at least one part is ok. A number unknown to every source answers not_found.',
   input: { orgnr: orgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    navn: optStr(),
+    enhet: enhetOutput.nullable(),
+    roller: z.array(z.object({ gruppe: z.string(), gruppeRegisterKode: z.string(), gruppeBeskrivelse: z.string(), ...rolleholderFields })).nullable(),
+    regnskap: z.object(sammendragFields).nullable(),
+    _sources: z.object({ enhet: sourceStatus, roller: sourceStatus, regnskap: sourceStatus }),
+    _errors: z.record(z.string(), z.object({ code: z.string(), message: z.string() })).optional(),
+  }),
   coverage: registerCoverage(['company', 'roles', 'annual-accounts']),
   cacheTtlSeconds: DAY,
   route: '/profil/:orgnr',

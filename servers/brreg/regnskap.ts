@@ -26,6 +26,22 @@ import {
   type Regnskap,
   type Regnskapstype,
 } from './regnskap-figures.js';
+import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
+import { nokkeltallOutput, regnskapRefFields, sammendragFields } from './outputs.js';
+
+/** An object of amounts, each null where the filing reports nothing. */
+const amounts = (names: readonly string[]) => z.object(Object.fromEntries(names.map((name) => [name, optNum()])));
+
+/** The lines of a full statement (statement() below), by section. */
+const STATEMENT_LINES = {
+  resultatregnskap: [
+    'salgsinntekter', 'sumDriftsinntekter', 'loennskostnad', 'sumDriftskostnad', 'driftsresultat', 'sumFinansinntekter', 'rentekostnadSammeKonsern',
+    'annenRentekostnad', 'sumFinanskostnad', 'nettoFinans', 'ordinaertResultatFoerSkattekostnad', 'ordinaertResultatSkattekostnad', 'ekstraordinaerePoster',
+    'skattekostnadEkstraordinaertResultat', 'aarsresultat', 'totalresultat',
+  ],
+  eiendeler: ['goodwill', 'sumVarer', 'sumFordringer', 'sumInvesteringer', 'sumBankinnskuddOgKontanter', 'sumOmloepsmidler', 'sumAnleggsmidler', 'sumEiendeler'],
+  egenkapitalOgGjeld: ['sumInnskuttEgenkapital', 'sumOpptjentEgenkapital', 'sumEgenkapital', 'sumKortsiktigGjeld', 'sumLangsiktigGjeld', 'sumGjeld', 'sumEgenkapitalGjeld'],
+} as const;
 
 const coverage = registerCoverage(['annual-accounts', 'financial-statements'], 'annual');
 
@@ -38,7 +54,7 @@ const regnskapstype = (omitted: string) =>
 const kilde = (orgnr: string) => ({ register: 'Regnskapsregisteret', url: regnskapUrl(orgnr) });
 
 const LIMITS =
-  'Regnskapsregisteret\'s open API holds the most recently filed accounts only (from accounting year 2018; usually one year, occasionally the last few), and has no year parameter. Banks and insurers (special BANK/FORS plans) are not served: the upstream answers HTTP 500 for them, which this tool reports as upstream_unavailable.';
+  'Regnskapsregisteret\'s open API holds the latest filed accounts only (from 2018; usually one year), with no year parameter. Banks and insurers (BANK/FORS plans) answer upstream_unavailable (the register answers HTTP 500).';
 
 /** Every statement filed for the number (optionally of one type); [] when nothing is filed (404). */
 async function filed(ctx: ToolContext, orgnr: string, type?: Regnskapstype): Promise<Regnskap[]> {
@@ -59,8 +75,18 @@ const regnskapListe = defineTool({
   title: 'List the latest filed annual accounts',
   icon: ACCOUNTS,
   description:
-    `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret (only the latest; no year parameter): the statements of the most recent accounting year, SELSKAP before KONSERN. A group company files its own (SELSKAP) and the group's (KONSERN) statement for a year, so both are listed unless regnskapstype picks one (then the latest year of that type). Per statement: its id (pass it to brreg.regnskap.dokument), type, accounting year and period, currency, plan, and key figures (revenue, operating result, net result, equity, debt, total assets, equity and debt ratios). When the register also holds earlier years, \`tidligereAar\` names them; brreg.regnskap.trend compares years. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
+    `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret (only the latest; no year parameter): the statements of the most recent accounting year, SELSKAP before KONSERN. A group company files its own (SELSKAP) and the group's (KONSERN) statement for a year, so both are listed unless regnskapstype picks one (then the latest year of that type). A statement's id is what brreg.regnskap.dokument takes. When the register also holds earlier years, \`tidligereAar\` names them; brreg.regnskap.trend compares years. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit for both types of the latest year.') },
+  output: z.object({
+    orgnr: z.string(),
+    regnskapstype: z.enum(['SELSKAP', 'KONSERN']).nullable(),
+    aar: z.number().int().nullable(),
+    count: z.number().int(),
+    regnskap: z.array(z.object({ ...regnskapRefFields, nokkeltall: nokkeltallOutput })),
+    tidligereAar: z.array(z.number().int()),
+    note,
+    kilde: sourceRef,
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/regnskap/:orgnr',
@@ -143,7 +169,7 @@ const regnskapDokument = defineTool({
   title: 'Get one annual accounts statement in full',
   icon: ACCOUNTS,
   description:
-    `One filed annual accounts statement, in full: income statement (sales and operating revenue, operating costs incl. wages, operating result, financial income and costs, result before tax, tax, net and total result) and balance sheet (assets by group, paid-in and earned equity, short- and long-term debt, totals), with its type, period, currency, accounting rules, small-company flag and audit status, plus the derived key figures. Get the id from brreg.regnskap.liste (it is a string of digits). Amounts are in the statement's own currency (\`valuta\`; some companies report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
+    `One filed annual accounts statement in full: income statement, balance sheet, accounting rules, audit status and the derived key figures. Get the id from brreg.regnskap.liste (it is a string of digits). Amounts are in the statement's own currency (\`valuta\`; some companies report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
   input: {
     orgnr: orgnr(),
     id: z
@@ -151,6 +177,17 @@ const regnskapDokument = defineTool({
       .regex(/^\d{1,10}$/, { error: (iss) => `must be a string of 1 to 10 digits, an id from brreg.regnskap.liste (got ${JSON.stringify(iss.input)})` })
       .describe('Id of the statement, a string of digits such as "7192427", as brreg.regnskap.liste returns it.'),
   },
+  output: z.object({
+    orgnr: z.string(),
+    ...regnskapRefFields,
+    virksomhet: z.object({ orgnr: z.string(), organisasjonsform: optStr(), morselskap: z.boolean().nullable() }),
+    regnskapsprinsipper: z.object({ regnskapsregler: optStr(), smaaForetak: z.boolean().nullable() }),
+    revisjon: z.object({ ikkeRevidertAarsregnskap: z.boolean().nullable(), fravalgRevisjon: z.boolean().nullable() }),
+    resultatregnskap: amounts(STATEMENT_LINES.resultatregnskap),
+    balanse: z.object({ eiendeler: amounts(STATEMENT_LINES.eiendeler), egenkapitalOgGjeld: amounts(STATEMENT_LINES.egenkapitalOgGjeld) }),
+    nokkeltall: nokkeltallOutput,
+    kilde: sourceRef,
+  }),
   coverage,
   cacheTtlSeconds: 30 * DAY,
   route: '/regnskap/:orgnr/dokument/:id',
@@ -186,8 +223,9 @@ const regnskapSummary = defineTool({
   title: 'Key figures of the latest annual accounts',
   icon: ACCOUNTS,
   description:
-    `Key figures of a Norwegian company's latest filed accounting year: revenue (driftsinntekter), operating costs and result, net financial items, result before tax, net result (aarsresultat), total assets, cash, equity, debt (short and long term), equity ratio (egenkapitalandel = equity / total assets), debt ratio (gjeldsandel = debt / total assets) and operating margin, with year, period, currency and the statement id. When that year has both a company (SELSKAP) and a group (KONSERN) statement, the SELSKAP one is used and the other type is named in \`andreRegnskapstyperSammeAar\`; pass regnskapstype to choose. Amounts are in the statement's currency (\`valuta\`, not always NOK); ratios are fractions (0.38 = 38 %), null when a figure is missing. Nothing filed answers not_found. ${LIMITS}`,
+    `Key figures of a Norwegian company's latest filed accounting year, with the statement id: egenkapitalandel = equity / total assets, gjeldsandel = debt / total assets, driftsmargin = operating result / revenue. When that year has both a company (SELSKAP) and a group (KONSERN) statement, the SELSKAP one is used and the other type is named in \`andreRegnskapstyperSammeAar\`; pass regnskapstype to choose. Amounts are in the statement's currency (\`valuta\`, not always NOK); ratios are fractions (0.38 = 38 %), null when a figure is missing. Nothing filed answers not_found. ${LIMITS}`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit to prefer SELSKAP when the latest year has both.') },
+  output: z.object({ orgnr: z.string(), ...sammendragFields, kilde: sourceRef }),
   coverage,
   cacheTtlSeconds: 30 * DAY,
   route: '/regnskap/:orgnr/summary',
@@ -220,6 +258,28 @@ const regnskapTrend = defineTool({
     years: int({ min: 1, max: 10, default: 5, description: 'How many accounting years back from the latest filed year, 1 to 10. Default 5.' }),
     regnskapstype: regnskapstype('Omit to follow SELSKAP when filed, else KONSERN.'),
   },
+  output: z.object({
+    orgnr: z.string(),
+    regnskapstype: z.enum(['SELSKAP', 'KONSERN']).nullable(),
+    serie: z.array(
+      z.object({
+        ...regnskapRefFields,
+        nokkeltall: amounts(TREND_FIGURES),
+        vekstProsent: amounts(TREND_FIGURES).describe('Growth against the previous year, in percent.'),
+        sammenlignetMed: z.number().int().nullable(),
+      }),
+    ),
+    coverage: z.object({
+      yearsRequested: z.number().int(),
+      yearsFound: z.array(z.number().int()),
+      yearsMissing: z.array(z.number().int()),
+      fraAar: z.number().int().nullable(),
+      tilAar: z.number().int().nullable(),
+      complete: z.boolean(),
+      note: z.string(),
+    }),
+    kilde: sourceRef,
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/regnskap/:orgnr/trend',

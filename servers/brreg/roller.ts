@@ -13,6 +13,14 @@ import { bool, int, orgnr, size, text } from '../../runtime/fields.js';
 import { kode, type Kode, type RollerGruppe, type RollerRolle, type RollerSvar } from '../_shared/enhetsregisteret.js';
 import { DAY, ROLLER_PATH, registerCoverage } from './common.js';
 import { rolleKode, specRoleName } from './rolleholder.js';
+import { z } from 'zod';
+import { codeName, optNum, optStr } from '../../runtime/output.js';
+import { rolleKodeOutput } from './outputs.js';
+
+/** Other tools to use when an answer is partial. */
+const alternativesOutput = z.array(z.object({ tool: z.string(), description: z.string() }));
+/** A company that holds a role in the root, and the roles it holds there. */
+const linkedCompany = { orgnr: z.string(), company: z.string(), via: z.array(z.string()) };
 
 /** Companies whose roles one call of interlocks or network fetches, at most (one upstream request each). */
 export const MAX_COMPANY_FETCHES = 25;
@@ -121,9 +129,36 @@ export const rollerLookup = defineTool({
   description:
     'Current roles of one entity from Enhetsregisteret, grouped by role group (for example DAGL daily manager, STYR board with LEDE chair / MEDL member / VARA deputy, PROKURA procura, REVISOR auditor, REGN accountant, DTSO partner, BOBE bankruptcy trustee), with the date each group last changed. ' +
     'Every group and role gives `kode` as the spec names it and `registerKode` as the register writes it: they differ only for PROKURA (register PROK) and REVISOR (register REVI). ' +
-    'Per role: the role code, the holder type (person, enhet for a company, bostyrer for a trustee), the name, the birth date of a person (the open API gives no national identity number), who elected the member (valgtAv, e.g. employee representative), and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
+    'Per role: the holder (a person with birth date, as the open API gives no national identity number; a company; or a trustee), who elected it (valgtAv) and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
     'Use roller.interlocks or roller.network for connections to other companies. A number that is not in the register, or a deleted entity, answers not_found; an entity without registered roles answers an empty rollegrupper list.',
   input: { orgnr: orgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    rollegrupper: z.array(
+      z.object({
+        ...rolleKodeOutput.shape,
+        sistEndret: optStr(),
+        roller: z.array(
+          z.object({
+            rolle: rolleKodeOutput,
+            innehaverType: z.enum(['person', 'enhet', 'bostyrer', 'ukjent']),
+            navn: optStr(),
+            fodselsdato: optStr(),
+            person: z.object({ fornavn: optStr(), mellomnavn: optStr(), etternavn: optStr(), erDoed: z.boolean().nullable() }).nullable(),
+            enhet: z.object({ orgnr: z.string(), navn: z.string(), organisasjonsform: codeName.nullable(), erSlettet: z.boolean().nullable() }).nullable(),
+            valgtAv: codeName.nullable(),
+            rekkefolge: optNum(),
+            fratraadt: z.boolean().nullable(),
+            avregistrert: z.boolean().nullable(),
+            slutt: z.object({ grunn: z.enum(['fratraadt', 'avregistrert']), dato: z.null() }).nullable().describe('null: the role is active.'),
+          }),
+        ),
+      }),
+    ),
+    antallRoller: z.number().int(),
+    antallAktive: z.number().int(),
+    note: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller',
@@ -155,6 +190,15 @@ export const rollerHistory = defineTool({
     'Past roles (former managers, board members, auditors) of an entity. The open Enhetsregisteret API publishes only the current roles, so this tool always answers status "degraded" with capability "unavailable_on_open_api" and count 0, without calling the register. ' +
     'count 0 does NOT mean the entity had no past roles. For current roles use roller.lookup; it also marks roles the register still lists as ended (fratraadt / avregistrert).',
   input: { orgnr: orgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    status: z.literal('degraded'),
+    capability: z.literal('unavailable_on_open_api'),
+    count: z.number().int(),
+    roller: z.array(z.never()),
+    note: z.string(),
+    alternatives: alternativesOutput,
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller/historikk',
@@ -196,7 +240,7 @@ export const rollerInterlocks = defineTool({
   title: 'Shared role holders between a company and its linked companies',
   icon: PEOPLE,
   description:
-    'Finds people who hold roles both in the given company and in companies linked to it, matched by full name. Returns interlocks[] of {orgnr, company, sharedMembers, sharedMemberNames[]}, sorted by sharedMembers descending, plus status and note. ' +
+    'Finds people who hold roles both in the given company and in companies linked to it, matched by full name. interlocks are sorted by sharedMembers, descending. ' +
     'Limit of the open API: it has no search by person, so the only companies that can be compared are those that hold a role in the given company themselves (auditor, accountant, corporate board member, partner; at most 25 fetched). Boards of unrelated companies are never checked: an empty list does not mean the members sit on no other boards. ' +
     'Matching is by full name only, case-insensitive: different people with the same name match (false positives possible); compare birth dates with roller.lookup. ' +
     'status: ok = interlocks found, every linked company compared; empty = none found among the compared companies (or none to compare); degraded = some linked companies could not be compared (upstream error or the cap), so the list may be incomplete. ' +
@@ -205,6 +249,16 @@ export const rollerInterlocks = defineTool({
     orgnr: orgnr(),
     inkluderFratraadte: bool('Also count roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
   },
+  output: z.object({
+    orgnr: z.string(),
+    status: z.enum(['ok', 'empty', 'degraded']),
+    interlocks: z.array(z.object({ orgnr: z.string(), company: z.string(), sharedMembers: z.number().int(), sharedMemberNames: z.array(z.string()) })),
+    comparedCompanies: z.array(z.object({ ...linkedCompany, status: z.enum(['compared', 'not_found']) })),
+    failedCompanies: z.array(z.object({ ...linkedCompany, error: z.string() })).optional(),
+    skippedCompanies: z.array(z.object(linkedCompany)).optional(),
+    inkluderFratraadte: z.boolean(),
+    note: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller/interlocks',
@@ -318,7 +372,7 @@ export const rollerNetwork = defineTool({
   title: 'Role network around a Norwegian legal entity',
   icon: PEOPLE,
   description:
-    'A graph of who holds roles in a company: returns rootOrgnr, nodes (companies and persons, each with its depth), edges (holder to company: role and group code, e.g. REVISOR, with the register code, e.g. REVI; whether active), nodeCount, edgeCount, truncated, status and personExpansion, plus degradedReason, alternatives and note where they apply. ' +
+    'A graph of who holds roles in a company: nodes (companies and persons, with their depth) and edges from holder to company. ' +
     'depth 1 (of 1 to 2, default 2) gives the role holders of the company; depth 2 also adds the role holders of every company that itself holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). ' +
     'Limit of the open API: it has no search by person, so a person\'s other roles cannot be found and persons are never expanded; depth 2 therefore expands company neighbours only, marked by status "partial" and personExpansion "company-neighbors" with degradedReason saying why. ' +
     'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are keyed by full name and birth date. ' +
@@ -328,6 +382,42 @@ export const rollerNetwork = defineTool({
     depth: int({ min: 1, max: 2, default: 2, description: 'How far to expand: 1 = role holders of the company; 2 = also role holders of the companies among them. 1 to 2, default 2.' }),
     inkluderFratraadte: bool('Also include roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
   },
+  output: z.object({
+    rootOrgnr: z.string(),
+    nodes: z.array(
+      z.object({
+        id: z.string(),
+        type: z.enum(['company', 'person']),
+        label: z.string(),
+        orgnr: z.string().optional(),
+        organisasjonsform: codeName.nullable().optional(),
+        fodselsdato: optStr().optional(),
+        erDoed: z.boolean().nullable().optional(),
+        depth: z.number().int(),
+        expanded: z.boolean(),
+      }),
+    ),
+    edges: z.array(
+      z.object({
+        from: z.string().describe('Role holder node.'),
+        to: z.string().describe('Company node.'),
+        rolle: z.string(),
+        rolleRegisterKode: z.string(),
+        beskrivelse: z.string(),
+        rollegruppe: z.string(),
+        rollegruppeRegisterKode: z.string(),
+        aktiv: z.boolean(),
+      }),
+    ),
+    nodeCount: z.number().int(),
+    edgeCount: z.number().int(),
+    truncated: z.boolean(),
+    status: z.enum(['ok', 'partial']),
+    personExpansion: z.enum(['none', 'company-neighbors']),
+    degradedReason: z.string().optional(),
+    alternatives: alternativesOutput.optional(),
+    note: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: DAY,
   route: '/enheter/:orgnr/roller/nettverk',

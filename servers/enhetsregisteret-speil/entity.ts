@@ -9,6 +9,8 @@
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
+import { z } from 'zod';
+import { address, optStr, sourceRef } from '../../runtime/output.js';
 import { adresse, enhetUrl, registerstatus, underenhetUrl, underenhetstatus, type Enhet } from '../_shared/enhetsregisteret.js';
 
 const ENHET_PATH = '/enhetsregisteret/api/enheter/{orgnr}';
@@ -16,6 +18,9 @@ const UNDERENHET_PATH = '/enhetsregisteret/api/underenheter/{orgnr}';
 
 /** One status word; deletion outranks bankruptcy, which outranks winding-up (a sub-unit is only nedlagt or aktiv). */
 const status = (u: Enhet, enhetstype: 'enhet' | 'underenhet'): string => (enhetstype === 'underenhet' ? underenhetstatus(u) : registerstatus(u));
+
+/** A code; its wording is null where the register leaves it out. */
+const code = z.object({ kode: z.string(), beskrivelse: optStr() });
 
 function mapUnit(u: Enhet, enhetstype: 'enhet' | 'underenhet') {
   return {
@@ -57,6 +62,19 @@ export const entityLookup = defineTool({
     'One unit of the Norwegian Entity Register (Enhetsregisteret) by organisation number: name, organisation form, status (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet; nedlagt for a closed sub-unit), business and postal address, contact details (phone, mobile, e-mail, website where registered), main industry code and key dates. ' +
     'A legal entity is looked up first, then a sub-unit (underenhet, e.g. a branch) with that number; enhetstype says which. A number in neither answers not_found. Contact fields the register does not hold are null.',
   input: { orgNummer: orgnr() },
+  output: z.object({
+    orgNummer: z.string(),
+    navn: z.string(),
+    enhetstype: z.enum(['enhet', 'underenhet']),
+    organisasjonsform: code.nullable(),
+    status: z.enum(['aktiv', 'konkurs', 'under_avvikling', 'under_tvangsavvikling', 'slettet', 'nedlagt']),
+    adresse: z.object({ forretningsadresse: address.nullable().describe("A sub-unit's location address."), postadresse: address.nullable() }),
+    kontakt: z.object({ telefon: optStr(), mobil: optStr(), epost: optStr(), hjemmeside: optStr() }),
+    naeringskode: code.nullable(),
+    overordnetEnhet: optStr(),
+    datoer: z.object({ registrert: optStr(), stiftet: optStr(), oppstart: optStr(), nedlagt: optStr(), konkurs: optStr(), slettet: optStr() }),
+    kilde: sourceRef,
+  }),
   coverage: { geography: ['NO'], dataTypes: ['company', 'legal-entity', 'sub-unit'], updateFrequency: 'daily' },
   cacheTtlSeconds: 86_400,
   route: '/entities/:orgNummer',

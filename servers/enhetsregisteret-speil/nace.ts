@@ -14,6 +14,8 @@
 import { osloDate } from '../../runtime/dates.js';
 import { defineTool } from '../../runtime/define.js';
 import { int, text } from '../../runtime/fields.js';
+import { z } from 'zod';
+import { note, optStr, sourceRef } from '../../runtime/output.js';
 
 const CODES_AT = '/classifications/6/codesAt';
 
@@ -81,6 +83,20 @@ export const naceList = defineTool({
     q: text('Section letter, code or code prefix (62, 62.1, 62.100), or words of the name.', 1, 100).optional(),
     limit: int({ min: 1, max: 100, default: 20, description: 'Number of codes, 1 to 100. Default 20.' }),
   },
+  output: z.object({
+    standard: z.enum(['SN2025', 'SN2007']),
+    klassifikasjon: z.object({ id: z.number().int(), navn: z.string(), gyldigDato: z.string() }),
+    q: optStr(),
+    treffType: z.enum(['all', 'section', 'code', 'words']),
+    total: z.number().int(),
+    count: z.number().int(),
+    truncated: z.boolean(),
+    koder: z.array(
+      z.object({ kode: z.string(), navn: z.string(), kortnavn: optStr(), nivaa: z.number().int().describe('1 section to 5 subclass.'), overordnetKode: optStr(), merknad: optStr() }),
+    ),
+    note,
+    kilde: sourceRef,
+  }),
   coverage: { geography: ['NO'], dataTypes: ['classification', 'industry-code'], updateFrequency: 'annual' },
   cacheTtlSeconds: 86_400,
   route: '/nace',

@@ -7,7 +7,9 @@
 // (BEDR, AAFY) follows the register's split into /organisasjonsformer/enheter and /underenheter.
 // The codes and descriptions are as a peer copied them from that endpoint (file id 19937442556).
 // UNCONFIRMED: that the register has added or retired no form since that copy.
+import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
+import { sourceRef } from '../../runtime/output.js';
 
 const FORMS: readonly (readonly [string, string])[] = [
   ['AAFY', 'Underenhet til ikke-næringsdrivende'],
@@ -65,6 +67,11 @@ export const orgForms = defineTool({
     'The organisation form codes of the Norwegian Entity Register (Enhetsregisteret) with their descriptions, e.g. AS Aksjeselskap, ASA Allmennaksjeselskap, ENK Enkeltpersonforetak, NUF Norskregistrert utenlandsk foretak, and whether each applies to legal entities or to sub-units (BEDR, AAFY). ' +
     'A static catalogue taken from the register, so it answers without calling the register. Use a code as the organisasjonsform filter of register searches, or to read the form in an entity.lookup answer. No parameters.',
   input: {},
+  output: z.object({
+    count: z.number().int(),
+    organisasjonsformer: z.array(z.object({ kode: z.string(), beskrivelse: z.string(), gjelder: z.enum(['enhet', 'underenhet']) })),
+    kilde: sourceRef,
+  }),
   coverage: { geography: ['NO'], dataTypes: ['classification', 'organisation-form'], updateFrequency: 'static' },
   cacheTtlSeconds: 86_400,
   route: '/org-forms',

@@ -1,11 +1,14 @@
 // Builds the real app on recorded upstream answers for tests: no network, quiet logs, known keys.
 import { pino } from 'pino';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import type { JsonSchemaType, JsonSchemaValidator } from '@modelcontextprotocol/sdk/validation';
 import { expect } from 'vitest';
 import { loadConfig } from '../../runtime/config.js';
 import { createApp } from '../../runtime/http/app.js';
 import { createServices, type ServiceOptions, type Services } from '../../runtime/services.js';
 import { RECORDED_AT, ReplayTransport } from '../../runtime/upstream/recordings.js';
 import type { Transport } from '../../runtime/upstream/transport.js';
+import { toOutputJsonSchema } from '../../runtime/registry.js';
 import { SERVERS } from '../../servers/index.js';
 
 export const KEYS = {
@@ -92,7 +95,29 @@ export async function callTool(t: TestApp, slug: string, name: string, args: unk
   if (r.status !== 200) throw new Error(`HTTP ${r.status}: ${JSON.stringify(r.body)}`);
   const result = r.body.result;
   if (!result) throw new Error(`JSON-RPC error: ${JSON.stringify(r.body.error)}`);
-  return { isError: result.isError === true, data: JSON.parse(result.content[0].text) };
+  const data = JSON.parse(result.content[0].text);
+  if (result.isError !== true) checkStructured(t, slug, name, result, data);
+  return { isError: result.isError === true, data };
+}
+
+const validators = new WeakMap<object, JsonSchemaValidator<unknown>>();
+const schemaValidator = new AjvJsonSchemaValidator();
+
+/**
+ * Every successful tool call of every test checks what a client of 2025-06-18 and later checks:
+ * `structuredContent` is the text's JSON and, when the tool declares an output schema, validates
+ * against it (with the SDK's own validator). A schema can therefore not drift from any answer a
+ * test records.
+ */
+function checkStructured(t: TestApp, slug: string, name: string, result: { structuredContent?: unknown }, data: unknown): void {
+  if (data !== null && typeof data === 'object' && !Array.isArray(data)) expect(result.structuredContent, `${name}: structuredContent`).toEqual(data);
+  const output = t.services.registry.server(slug)?.toolsByName.get(name)?.def.output;
+  if (!output) return;
+  let validate = validators.get(output);
+  // The strict form: an answer with a field the schema does not name fails too.
+  if (!validate) validators.set(output, (validate = schemaValidator.getValidator(toOutputJsonSchema(output, true) as JsonSchemaType)));
+  const verdict = validate(result.structuredContent);
+  if (!verdict.valid) throw new Error(`${name}: the answer does not match its output schema: ${verdict.errorMessage}\n${JSON.stringify(data).slice(0, 2000)}`);
 }
 
 /** The error body of a failed tool call, with the optional fields the tests read. */
