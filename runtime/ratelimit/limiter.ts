@@ -3,7 +3,7 @@
 // window of its own for failed authentications (unknown keys), so that guessing keys is throttled.
 import type { Tier } from '../auth/keys.js';
 import { andThen, type Maybe } from '../maybe.js';
-import type { CounterStore } from './store.js';
+import type { CounterStore, LimitRule } from './store.js';
 
 export interface TierLimits {
   /** Requests per window. */
@@ -95,7 +95,12 @@ export class RateLimiter {
     readonly tiers: Record<Tier, TierLimits | null>,
     readonly anonymousPerMinute: number,
     readonly authFailuresPerMinute = 20,
-  ) {}
+  ) {
+    this.anonymousRule = { points: anonymousPerMinute, durationMs: WINDOW_MS };
+  }
+
+  /** The address allowance's window: one object, counted and peeked alike, not one a request. */
+  private readonly anonymousRule: LimitRule;
 
   limitsFor(t: Tier): TierLimits | null {
     return this.tiers[t];
@@ -140,7 +145,7 @@ export class RateLimiter {
   }
 
   checkAnonymous(clientAddress: string): Maybe<Decision> {
-    return andThen(this.store.consume(`a:${clientAddress}`, { points: this.anonymousPerMinute, durationMs: WINDOW_MS }), (verdict) => {
+    return andThen(this.store.consume(`a:${clientAddress}`, this.anonymousRule), (verdict) => {
       const headers = headersFor(this.anonymousPerMinute, verdict.remaining, verdict.resetAtMs);
       if (!verdict.allowed) return refuse(headers, verdict.resetAtMs - Date.now(), 'window');
       return { allowed: true, headers, release: noop };
@@ -161,7 +166,7 @@ export class RateLimiter {
 
   /** An address's X-RateLimit-* headers without spending a request. */
   anonymousHeaders(clientAddress: string): Maybe<Record<string, string>> {
-    return andThen(this.store.peek(`a:${clientAddress}`, { points: this.anonymousPerMinute, durationMs: WINDOW_MS }), (peek) =>
+    return andThen(this.store.peek(`a:${clientAddress}`, this.anonymousRule), (peek) =>
       headersFor(this.anonymousPerMinute, peek.remaining, peek.resetAtMs),
     );
   }
