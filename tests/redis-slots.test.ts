@@ -76,6 +76,9 @@ describe.runIf(hasRedis)('concurrency slots as leases in Redis', () => {
     expect(await other.store.acquireSlot('c:live', 1)).toBeNull();
     release!();
     release!();
+    // A release is sent without waiting for it; a command after it on the same connection is
+    // answered only once Redis has applied it, whereas the other replica's connection could overtake it.
+    await holder.link.client.ping();
     const next = await other.store.acquireSlot('c:live', 1);
     expect(next).toBeTypeOf('function');
     next!();
