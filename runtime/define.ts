@@ -2,6 +2,9 @@
 // declaration its type so that the compiler, not review, insists on every required field.
 import type { z } from 'zod';
 import type { ToolContext } from './context.js';
+import type { UpstreamDefinition } from './upstream/catalogue.js';
+
+export type { UpstreamDefinition } from './upstream/catalogue.js';
 
 export type ToolStatus = 'active' | 'not_configured' | 'deprecated' | 'planned';
 export type UpdateFrequency = 'realtime' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'annual' | 'static' | 'unknown';
@@ -102,8 +105,12 @@ export interface ServerDefinition {
   tier: 'free' | 'enterprise';
   /** Key of the data source (`kilde` of the data proxy); defaults to the slug. */
   sourceKey?: string;
-  /** Upstream ids (runtime/upstream/catalogue.ts) this server calls; empty for platform servers. */
-  upstreams: string[];
+  /**
+   * The upstreams this server calls, declared with defineUpstream beside the code that calls them
+   * (servers/_shared/ when several servers share one); tools name them by id. Empty for platform
+   * servers that call nothing themselves. The health of a server is its upstreams' health.
+   */
+  upstreams: UpstreamDefinition[];
   countries: Country[];
   docs: DocLink[];
   /** Shown by MCP clients (initialize, tools/list), on the landing pages and in the catalogue. */
@@ -122,5 +129,9 @@ export function defineTool<S extends z.ZodRawShape>(def: ToolDefinition<S>): Too
 }
 
 export function defineServer(def: ServerDefinition): ServerDefinition {
+  return def;
+}
+
+export function defineUpstream(def: UpstreamDefinition): UpstreamDefinition {
   return def;
 }

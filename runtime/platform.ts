@@ -33,7 +33,7 @@ export function createPlatformView(registry: Registry, upstream: UpstreamClient,
   return {
     servers: () => (records ??= registry.servers.map((s) => serverRecord(s, config.publicBaseUrl))),
     health: () => upstream.breakerStates(),
-    upstreamsOf: (slug) => registry.server(slug)?.def.upstreams ?? [],
+    upstreamsOf: (slug) => registry.server(slug)?.def.upstreams.map((u) => u.id) ?? [],
     metrics: () => metrics.summary(),
     config: () => config,
   };

@@ -6,6 +6,7 @@ import { acceptingDigitNumbers } from './fields.js';
 import type { IconDefinition, ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
 import { compileIcon, iconsOf, type CompiledIcon, type Icon } from './icons.js';
 import type { CredentialSource } from './upstream/auth.js';
+import { RUNTIME_UPSTREAMS, type UpstreamDefinition } from './upstream/catalogue.js';
 
 export interface ToolAnnotations {
   title: string;
@@ -64,6 +65,20 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PREFIX = /^[a-z0-9]+$/;
 const SUFFIX = /^(?:_[a-z0-9]+(?:_[a-z0-9]+)*|[a-z0-9]+(?:[_-][a-z0-9]+)*(?:\.[a-z0-9]+(?:[_-][a-z0-9]+)*)*)$/;
 const ROUTE = /^(?:\/(?:[a-z0-9][a-z0-9._-]*|:[A-Za-z][A-Za-z0-9]*))+$/;
+
+/**
+ * The runtime's upstreams and every server's, once each. Servers that share an upstream import the
+ * one declaration (servers/_shared/); two declarations under one id are refused.
+ */
+export function collectUpstreams(definitions: readonly ServerDefinition[]): UpstreamDefinition[] {
+  const byId = new Map<string, UpstreamDefinition>();
+  for (const def of [...RUNTIME_UPSTREAMS, ...definitions.flatMap((d) => d.upstreams)]) {
+    const known = byId.get(def.id);
+    if (known && known !== def) throw new RegistryError(`upstream id "${def.id}" is declared twice; servers that share an upstream import one declaration`);
+    byId.set(def.id, def);
+  }
+  return [...byId.values()];
+}
 
 /** SERVERS.md: a suffix with a leading `_` is joined as it stands, any other with a dot. */
 export function toolName(prefix: string, suffix: string): string {
@@ -202,10 +217,13 @@ export class Registry {
   /** Every icon of every server and tool, by the path it is served at. */
   readonly icons = new Map<string, CompiledIcon>();
   private readonly iconsByName = new Map<string, CompiledIcon>();
+  /** Every upstream: the runtime's own and those the servers declare, each once. */
+  readonly upstreams: UpstreamDefinition[];
 
   constructor(definitions: ServerDefinition[], credentials: CredentialSource, options: RegistryOptions = {}) {
     const baseUrl = options.publicBaseUrl ?? '{base_url}';
     const toolOwners = new Map<string, ToolDefinition>();
+    this.upstreams = collectUpstreams(definitions);
     const sourceKeys = new Map<string, string>();
     for (const def of definitions) {
       if (!SLUG.test(def.slug)) throw new RegistryError(`server slug "${def.slug}" is not lower-case kebab-case`);

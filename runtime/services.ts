@@ -18,7 +18,7 @@ import { Registry } from './registry.js';
 import { ResultMemo } from './result-memo.js';
 import { envCredentials } from './upstream/auth.js';
 import { RedisSharedCache } from './upstream/redis-cache.js';
-import { UPSTREAMS, type UpstreamDefinition } from './upstream/catalogue.js';
+import type { UpstreamDefinition } from './upstream/catalogue.js';
 import { UpstreamClient } from './upstream/client.js';
 import { LiveTransport, type Transport } from './upstream/transport.js';
 import { RecordingTransport, ReplayTransport } from './upstream/recordings.js';
@@ -72,7 +72,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const transport = new InProcessBackend(options.transport ?? transportFor(config), !config.dataBackendUrl, config.publicBaseUrl);
   const upstream = new UpstreamClient({
     transport,
-    upstreams: options.upstreams ?? UPSTREAMS,
+    upstreams: options.upstreams ?? registry.upstreams,
     credentials,
     metrics,
     userAgent: config.userAgent,

@@ -8,7 +8,8 @@
 // half-opens, a failed probe reopens it, a good probe closes it; /api/v1/health shows each state.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { UPSTREAMS, type UpstreamDefinition } from '../runtime/upstream/catalogue.js';
+import type { UpstreamDefinition } from '../runtime/upstream/catalogue.js';
+import { UPSTREAMS } from './helpers/upstreams.js';
 import { resetSanctionsIndexes } from '../servers/_shared/sanctions-index/index.js';
 import {
   FakeUpstream,

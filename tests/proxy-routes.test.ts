@@ -3,7 +3,7 @@
 // DATA_BACKEND_URL), source keys (connected, planned, unknown), the POST body rules, the platform
 // keys served here, and a backend that does not answer.
 import { describe, expect, it } from 'vitest';
-import { UPSTREAMS } from '../runtime/upstream/catalogue.js';
+import { UPSTREAMS } from './helpers/upstreams.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from '../runtime/upstream/transport.js';
 import { KEYS, createTestApp, replay } from './helpers/app.js';
 

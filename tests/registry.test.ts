@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderCommittedCatalogue } from '../runtime/catalogue.js';
-import { defineServer, defineTool } from '../runtime/define.js';
+import { defineServer, defineTool, defineUpstream } from '../runtime/define.js';
 import { REGISTER } from '../servers/_shared/icons/index.js';
 import { orgnr } from '../runtime/fields.js';
 import { Registry, RegistryError } from '../runtime/registry.js';
@@ -136,6 +136,12 @@ describe('the registry refuses broken declarations at start-up', () => {
     expect(build([server('a', [{ ...tool('x'), example: { orgnr: '1' } }])])).toThrow(/example input is invalid/);
   });
   it('refuses a route parameter that is not an input field', () => expect(build([server('a', [tool('x', '/e/:nope')])])).toThrow(/route parameter/));
+  it('refuses two declarations of one upstream id, and takes one declaration shared by two servers', () => {
+    const up = () => defineUpstream({ id: 'same', name: 'S', baseUrl: 'https://s.test', envVar: 'SAME_BASE_URL', auth: { type: 'none' }, docs: 'd' });
+    const shared = up();
+    expect(build([{ ...server('a', []), upstreams: [shared] }, { ...server('b', []), upstreams: [shared] }])).not.toThrow();
+    expect(build([{ ...server('a', []), upstreams: [up()] }, { ...server('b', []), upstreams: [up()] }])).toThrow(/declared twice/);
+  });
   it('refuses a deprecated tool without its retired answer', () =>
     expect(build([server('a', [{ ...tool('x'), status: 'deprecated' }])])).toThrow(/retired/));
 });

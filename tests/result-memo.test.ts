@@ -4,11 +4,13 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../runtime/config.js';
-import { defineServer, defineTool } from '../runtime/define.js';
+import { defineServer, defineTool, defineUpstream } from '../runtime/define.js';
 import { REGISTER } from '../servers/_shared/icons/index.js';
 import { invokeTool } from '../runtime/invoke.js';
 import { createServices } from '../runtime/services.js';
 import type { RawResponse, Transport } from '../runtime/upstream/transport.js';
+
+const FAKE = defineUpstream({ id: 'fake', name: 'Fake', baseUrl: 'https://fake.test', envVar: 'FAKE_BASE_URL', auth: { type: 'none' }, docs: '' });
 
 function setup(status = 200) {
   let sends = 0;
@@ -44,7 +46,7 @@ function setup(status = 200) {
     description: 'D',
     license: 'L',
     tier: 'free',
-    upstreams: ['fake'],
+    upstreams: [FAKE],
     countries: ['NO'],
     docs: [],
     icon: REGISTER,
@@ -56,7 +58,7 @@ function setup(status = 200) {
   });
   const services = createServices(loadConfig({ UPSTREAM_MODE: 'replay' }), {
     servers: [server],
-    upstreams: [{ id: 'fake', name: 'Fake', baseUrl: 'https://fake.test', envVar: 'FAKE_BASE_URL', auth: { type: 'none' }, docs: '' }],
+    upstreams: [FAKE],
     transport,
     logger: pino({ level: 'silent' }),
     retryBaseMs: 1,

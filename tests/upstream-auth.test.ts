@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ToolError } from '../runtime/errors.js';
-import { UPSTREAMS } from '../runtime/upstream/catalogue.js';
+import { UPSTREAMS } from './helpers/upstreams.js';
 import { UpstreamClient } from '../runtime/upstream/client.js';
 import { RecordingMiss, RecordingTransport, ReplayTransport, type RecordingFile } from '../runtime/upstream/recordings.js';
 import type { OutgoingRequest, RawResponse, Transport } from '../runtime/upstream/transport.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { FairSemaphore } from '../runtime/upstream/semaphore.js';
 import type { RequestStats } from '../runtime/upstream/client.js';
-import { UPSTREAMS } from '../runtime/upstream/catalogue.js';
+import { UPSTREAMS } from './helpers/upstreams.js';
 import { createTestApp, KEYS } from './helpers/app.js';
 import { deferred, json, makeClient, FakeTransport, rejection } from './helpers/upstream-fakes.js';
 import type { OutgoingRequest, RawResponse } from '../runtime/upstream/transport.js';

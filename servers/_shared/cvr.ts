@@ -4,6 +4,7 @@
 // CvrControllerTests.cvr_response.json, cvr 10150817; the 4-hit response in
 // Andreasbirch/Andreasbirch.github.io apps/HvemErEjeren/data.js) and of the open
 // `offentliggoerelser/_search` index (UPSTREAMS.md A6). Every field may be null or absent in old records.
+import { defineUpstream } from '../../runtime/define.js';
 
 /** Validity period of a historical value; `gyldigTil: null` marks the value that applies now. */
 export interface Periode {
@@ -181,3 +182,14 @@ export interface Offentliggoerelse {
   regnskab?: { regnskabsperiode?: { startDato?: string | null; slutDato?: string | null } | null } | null;
   dokumenter?: { dokumentType?: string | null; dokumentMimeType?: string | null; dokumentUrl?: string | null }[] | null;
 }
+
+/** Erhvervsstyrelsen's CVR distribution, called by cvr and companies. */
+export const CVR = defineUpstream({
+  id: 'cvr',
+  name: 'Erhvervsstyrelsen CVR (system-til-system Elasticsearch)',
+  baseUrl: 'http://distribution.virk.dk',
+  envVar: 'CVR_BASE_URL',
+  auth: { type: 'basic', userEnvVar: 'CVR_ES_USER', passwordEnvVar: 'CVR_ES_PASS' },
+  docs: 'https://datacvr.virk.dk/artikel/system-til-system-adgang-til-cvr-data',
+  maxBodyBytes: 32 * 1024 * 1024,
+});

@@ -4,6 +4,7 @@
 // https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html (UPSTREAMS.md A1) and the
 // live captures named at each block. Each server keeps its own mapping of these where its answer
 // differs on purpose.
+import { defineUpstream } from '../../runtime/define.js';
 
 // --- Units: GET /enheter/{orgnr}, /underenheter/{orgnr} and the search pages of both ---
 
@@ -173,3 +174,15 @@ export function registerstatus(e: Enhet): Registerstatus {
 export function underenhetstatus(u: Enhet): 'slettet' | 'nedlagt' | 'aktiv' {
   return u.slettedato ? 'slettet' : u.nedleggelsesdato ? 'nedlagt' : 'aktiv';
 }
+
+/** Enhetsregisteret (data.brreg.no), called by brreg, brreg-konkurs, enhetsregisteret-speil and companies. */
+export const BRREG = defineUpstream({
+  id: 'brreg',
+  name: 'Brønnøysundregistrene (Enhetsregisteret, Regnskapsregisteret)',
+  baseUrl: 'https://data.brreg.no',
+  envVar: 'BRREG_BASE_URL',
+  auth: { type: 'none' },
+  docs: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html',
+  maxConcurrent: 8,
+  maxBodyBytes: 8 * 1024 * 1024,
+});

@@ -6,6 +6,7 @@
 // company-registry-legalentities-v2.json; UPSTREAMS.md A8): GET /{nationalId} answers a LegalEntity.
 // UNCONFIRMED: the key casing: a peer client notes that v2.1 answers PascalCase although the
 // document shows camelCase, so keys are normalised to camelCase (camelKeys) before reading.
+import { defineUpstream } from '../../runtime/define.js';
 
 export interface Address {
   type?: { name?: string | null } | null;
@@ -79,3 +80,13 @@ export function camelKeys(value: unknown): unknown {
   }
   return value;
 }
+
+/** Skatturinn's legal-entities API, called by rsk and companies. */
+export const RSK = defineUpstream({
+  id: 'rsk',
+  name: 'Skatturinn legal entities (Icelandic company register)',
+  baseUrl: 'https://api.skattur.cloud/legalentities',
+  envVar: 'RSK_BASE_URL',
+  auth: { type: 'header', header: 'Ocp-Apim-Subscription-Key', envVar: 'RSK_API_KEY' },
+  docs: 'https://api.skatturinn.is',
+});

@@ -13,6 +13,8 @@ import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
 import { CREDENTIALS, EARLIEST_YEAR, RETTIGHETSPAKKER, beholdningFields, currentOsloYear, fetchAksjeselskap, latestPublishedYear, mapAksjeselskap } from './beholdning.js';
 import { AKSJEKLASSER, AKSJEKLASSER_NOTE } from './reference.js';
+import { MASKINPORTEN } from '../../runtime/upstream/catalogue.js';
+import { SKATTEETATEN_AKSJONAER } from './upstream.js';
 
 const YEAR = 365 * 86_400;
 const DAY = 86_400;
@@ -129,7 +131,7 @@ export const server = defineServer({
     "Shareholders of Norwegian limited companies at 31 December of each income year since 2010, from Skatteetaten's shareholder register (Aksjonærregisteret) through the Aksjonær i virksomhet API, with ownership shares and share classes. Needs a Maskinporten client and a rettighetspakke granted by Skatteetaten.",
   license: 'Restricted: Skatteetaten grants access per rettighetspakke (not an open licence)',
   tier: 'free',
-  upstreams: ['skatteetaten-aksjonaer', 'maskinporten'],
+  upstreams: [SKATTEETATEN_AKSJONAER, MASKINPORTEN],
   countries: ['NO'],
   docs: [
     { label: 'Aksjonær i virksomhet API', url: 'https://skatteetaten.github.io/api-dokumentasjon/api/aksjonaerivirksomhet' },

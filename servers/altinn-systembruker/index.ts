@@ -16,6 +16,8 @@ import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
 import { MASKINPORTEN_ISSUERS } from '../../runtime/upstream/tokens.js';
 import { AGENT_REQUEST_PATH, BYQUERY_PATH, REQUEST_PATH, TOKEN_CREDENTIALS, altinnBaseUrl, altinnEnv, lookupSystemUser, upstreamFor } from './systemuser.js';
+import { MASKINPORTEN } from '../../runtime/upstream/catalogue.js';
+import { ALTINN, ALTINN_PROD } from './upstream.js';
 
 export const CUTOFF_ISO = '2026-06-19T00:00:00Z';
 const CUTOFF_MS = Date.parse(CUTOFF_ISO);
@@ -160,7 +162,7 @@ export const server = defineServer({
     'Altinn 3 system users: whether an end-user system has an approved system user (or a pending, rejected or expired request) for an organisation, with its access packages; the Altinn II cutoff of 19 June 2026; and the health of this connector (token, tt02 or prod).',
   license: 'Altinn API terms of use (access through a Maskinporten client registered with Digdir)',
   tier: 'free',
-  upstreams: ['altinn', 'altinn-prod', 'maskinporten'],
+  upstreams: [ALTINN, ALTINN_PROD, MASKINPORTEN],
   countries: ['NO'],
   docs: [
     { label: 'System user guide (Altinn)', url: DOCS },

@@ -20,7 +20,7 @@
 // Accepted request without a system user means the user was deleted afterwards (`revoked`); the
 // body of a 404 (never read: a 404 is "none").
 import type { ToolContext } from '../../runtime/context.js';
-import { UPSTREAMS } from '../../runtime/upstream/catalogue.js';
+import { ALTINN, ALTINN_PROD } from './upstream.js';
 
 export type AltinnEnv = 'tt02' | 'prod';
 export type SystemUserStatus = 'active' | 'pending' | 'rejected' | 'revoked' | 'expired';
@@ -71,7 +71,7 @@ export function altinnEnv(ctx: ToolContext): AltinnEnv {
 export const upstreamFor = (env: AltinnEnv) => (env === 'prod' ? 'altinn-prod' : 'altinn');
 
 export function altinnBaseUrl(ctx: ToolContext, env: AltinnEnv): string {
-  return (ctx.env('ALTINN_BASE_URL') ?? UPSTREAMS.find((u) => u.id === upstreamFor(env))!.baseUrl).replace(/\/+$/, '');
+  return (ctx.env('ALTINN_BASE_URL') ?? (upstreamFor(env) === ALTINN_PROD.id ? ALTINN_PROD : ALTINN).baseUrl).replace(/\/+$/, '');
 }
 
 /** The status of spec 4.2 from the system user (if any) and the vendor's request (if any). */

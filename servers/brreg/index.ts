@@ -9,6 +9,8 @@ import { konkursStatsTools, statistikkKonkurser } from './konkurs-stats.js';
 import { profilTools } from './profil.js';
 import { regnskapTools } from './regnskap.js';
 import { rollerTools } from './roller.js';
+import { BRREG } from '../_shared/enhetsregisteret.js';
+import { BRREG_REGNSKAP } from './upstream.js';
 
 const docs = [
   { label: 'Enhetsregisteret API', url: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html' },
@@ -25,7 +27,7 @@ export const brreg = defineServer({
     'Norwegian legal entities from Enhetsregisteret (entities, sub-units, roles, bankruptcies) and their annual accounts from Regnskapsregisteret.',
   license,
   tier: 'free',
-  upstreams: ['brreg', 'brreg-regnskap'],
+  upstreams: [BRREG, BRREG_REGNSKAP],
   countries: ['NO'],
   docs,
   icon: REGISTER,
@@ -43,7 +45,7 @@ export const brregKonkurs = defineServer({
     'Norwegian bankruptcies from Enhetsregisteret: whether a company is bankrupt, recent and searchable bankruptcy estates, trustees, and bankruptcy statistics by county, industry and month.',
   license,
   tier: 'free',
-  upstreams: ['brreg', 'brreg-regnskap'],
+  upstreams: [BRREG, BRREG_REGNSKAP],
   countries: ['NO'],
   docs,
   icon: DECLINE,

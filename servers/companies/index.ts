@@ -8,6 +8,10 @@ import { BUILDING } from '../_shared/icons/index.js';
 import { companiesEvents } from './events.js';
 import { companiesLookup } from './lookup.js';
 import { companiesSearch } from './search.js';
+import { BRREG } from '../_shared/enhetsregisteret.js';
+import { CVR } from '../_shared/cvr.js';
+import { RSK } from '../_shared/skatturinn.js';
+import { BOLAGSVERKET, PRH } from './upstreams.js';
 
 export const server = defineServer({
   slug: 'companies',
@@ -19,7 +23,7 @@ export const server = defineServer({
   license:
     'Data under each register\'s licence: NLOD 2.0 (Brønnøysundregistrene), CC BY 4.0 (PRH), Erhvervsstyrelsen\'s terms for CVR data, Bolagsverket\'s and Skatturinn\'s open-data terms.',
   tier: 'free',
-  upstreams: ['brreg', 'cvr', 'prh', 'bolagsverket', 'rsk'],
+  upstreams: [BRREG, CVR, PRH, BOLAGSVERKET, RSK],
   countries: ['NO', 'DK', 'FI', 'SE', 'IS'],
   docs: [
     { label: 'Enhetsregisteret API', url: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html' },

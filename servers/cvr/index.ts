@@ -9,6 +9,7 @@ import { BUILDING } from '../_shared/icons/index.js';
 import { annualReports } from './regnskaber.js';
 import { search } from './search.js';
 import { companyLookup, directors, owners } from './virksomhed.js';
+import { CVR } from '../_shared/cvr.js';
 
 export const server = defineServer({
   slug: 'cvr',
@@ -20,7 +21,7 @@ export const server = defineServer({
   license:
     'CVR data are free public data from Erhvervsstyrelsen; system-to-system access is free but requires accepting its terms on advertising protection (companies marked reklamebeskyttet must not be contacted for direct marketing).',
   tier: 'free',
-  upstreams: ['cvr'],
+  upstreams: [CVR],
   countries: ['DK'],
   docs: [
     { label: 'System-til-system adgang til CVR-data (Erhvervsstyrelsen)', url: 'https://datacvr.virk.dk/artikel/system-til-system-adgang-til-cvr-data' },

@@ -9,6 +9,7 @@ import { CLIPBOARD } from '../_shared/icons/index.js';
 import { cpvDivisjoner } from './cpv.js';
 import { noticeGet, noticesSearch } from './notices.js';
 import { healthRoute } from './status.js';
+import { DOFFIN } from './upstream.js';
 
 export const server = defineServer({
   slug: 'doffin',
@@ -19,7 +20,7 @@ export const server = defineServer({
     'Norwegian public procurement notices from Doffin: search tenders and awards by date, CPV category and buyer, read one notice with its lots and winners, and list the CPV divisions. Needs a Doffin subscription key (DOFFIN_API_KEY).',
   license: 'NLOD 2.0 (Norsk lisens for offentlige data)',
   tier: 'free',
-  upstreams: ['doffin'],
+  upstreams: [DOFFIN],
   countries: ['NO'],
   docs: [
     { label: 'Doffin API developer portal', url: 'https://dof-notices-prod-api.developer.azure-api.net' },

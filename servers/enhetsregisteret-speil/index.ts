@@ -8,6 +8,8 @@ import { COPIES } from '../_shared/icons/index.js';
 import { entityLookup } from './entity.js';
 import { naceList } from './nace.js';
 import { orgForms } from './orgforms.js';
+import { BRREG } from '../_shared/enhetsregisteret.js';
+import { SSB_KLASS } from './upstream.js';
 
 export const server = defineServer({
   slug: 'enhetsregisteret-speil',
@@ -18,7 +20,7 @@ export const server = defineServer({
     "A compact mirror of Norway's Entity Register (Enhetsregisteret): one unit's name, form, address, contact details and status, the industry codes (SN/NACE) from Statistics Norway, and the organisation form codes.",
   license: 'NLOD 2.0 (Enhetsregisteret); CC BY 4.0 (SSB KLASS)',
   tier: 'free',
-  upstreams: ['brreg', 'ssb-klass'],
+  upstreams: [BRREG, SSB_KLASS],
   countries: ['NO'],
   docs: [
     { label: 'Enhetsregisteret API', url: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html' },

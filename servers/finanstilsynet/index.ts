@@ -8,6 +8,7 @@ import { defineServer } from '../../runtime/define.js';
 import { BALANCE } from '../_shared/icons/index.js';
 import { konsesjonLookup, konsesjonSearch } from './konsesjon.js';
 import { revisorLookup, revisorSearch, rundskrivLookup } from './retired.js';
+import { FINANSTILSYNET } from './upstream.js';
 
 export const server = defineServer({
   slug: 'finanstilsynet',
@@ -18,7 +19,7 @@ export const server = defineServer({
     "Finanstilsynet's register of companies and persons licensed or registered for financial activity in Norway (banks, insurers, investment firms, fund managers, payment institutions, agents, auditors): who holds which active licence, with what services.",
   license: 'NLOD 2.0 (Norsk lisens for offentlige data)',
   tier: 'free',
-  upstreams: ['finanstilsynet'],
+  upstreams: [FINANSTILSYNET],
   countries: ['NO'],
   docs: [
     { label: 'Registry API (OpenAPI)', url: 'https://api.finanstilsynet.no/registry/' },

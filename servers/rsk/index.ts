@@ -6,6 +6,7 @@
 import { defineServer } from '../../runtime/define.js';
 import { BUILDING } from '../_shared/icons/index.js';
 import { companyLookup, companySearch, registryAbout } from './tools.js';
+import { RSK } from '../_shared/skatturinn.js';
 
 export const server = defineServer({
   slug: 'rsk',
@@ -17,7 +18,7 @@ export const server = defineServer({
   license:
     "Public register information published by Skatturinn; API use under the terms of Skatturinn's API portal (https://api.skatturinn.is). No open-data licence is stated for the API answers.",
   tier: 'free',
-  upstreams: ['rsk'],
+  upstreams: [RSK],
   countries: ['IS'],
   docs: [
     { label: 'Skatturinn API portal (keys, terms, API description)', url: 'https://api.skatturinn.is' },

@@ -10,6 +10,7 @@ import { SHIELD } from '../_shared/icons/index.js';
 import { listerList } from './lister.js';
 import { euLookup } from './lookup.js';
 import { euSearch } from './search.js';
+import { EU_FSF } from '../_shared/sanctions-index/upstream.js';
 
 export const server = defineServer({
   slug: 'sanksjoner',
@@ -20,7 +21,7 @@ export const server = defineServer({
     'The EU consolidated list of persons, groups, entities and vessels subject to EU financial sanctions (asset freezes under every CFSP regime): search by name, identifier, type and regime, full records, and the catalogue of sanctions lists.',
   license: 'EU consolidated list: public, reuse with acknowledgement (Commission Decision 2011/833/EU); only the Official Journal of the EU is authentic',
   tier: 'free',
-  upstreams: ['eu-fsf'],
+  upstreams: [EU_FSF],
   countries: ['EU'],
   docs: [
     { label: 'EU consolidated financial sanctions list (data.europa.eu)', url: 'https://data.europa.eu/data/datasets/consolidated-list-of-persons-groups-and-entities-subject-to-eu-financial-sanctions' },

@@ -6,6 +6,7 @@
 import { defineServer } from '../../runtime/define.js';
 import { SCREEN } from '../_shared/icons/index.js';
 import { aboutTool, screenTool } from './tools.js';
+import { EU_FSF } from '../_shared/sanctions-index/upstream.js';
 
 export const server = defineServer({
   slug: 'screening',
@@ -16,7 +17,7 @@ export const server = defineServer({
     'Screens a person or company name (with optional birth date or year and country) against the EU consolidated financial sanctions list: ranked candidates with a score from 0 to 1, the matched name, the fields that matched and why, robust to accents, alphabets, transliteration, word order and initials.',
   license: 'Data: EU consolidated list, public, reuse with acknowledgement (Commission Decision 2011/833/EU); scores are this service\'s own',
   tier: 'free',
-  upstreams: ['eu-fsf'],
+  upstreams: [EU_FSF],
   countries: ['EU'],
   docs: [
     { label: 'EU consolidated financial sanctions list (data.europa.eu)', url: 'https://data.europa.eu/data/datasets/consolidated-list-of-persons-groups-and-entities-subject-to-eu-financial-sanctions' },

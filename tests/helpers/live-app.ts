@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { startServer, type Running } from '../../runtime/server.js';
 import type { ServiceOptions } from '../../runtime/services.js';
-import { UPSTREAMS } from '../../runtime/upstream/catalogue.js';
+import { UPSTREAMS } from './upstreams.js';
 import { KEYS } from './app.js';
 
 /** Fake credentials: set in the service's environment, never to appear in an answer or a log line. */
