@@ -20,6 +20,7 @@ import { envCredentials } from './upstream/auth.js';
 import { RedisSharedCache } from './upstream/redis-cache.js';
 import type { UpstreamDefinition } from './upstream/catalogue.js';
 import { UpstreamClient } from './upstream/client.js';
+import { RedisPacer } from './upstream/pace.js';
 import { LiveTransport, type Transport } from './upstream/transport.js';
 import { RecordingTransport, ReplayTransport } from './upstream/recordings.js';
 import type { SharedCache } from './upstream/shared-cache.js';
@@ -77,6 +78,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
     metrics,
     userAgent: config.userAgent,
     sharedCache: options.sharedCache ?? (redis ? new RedisSharedCache(redis) : undefined),
+    // Upstreams' published request rates hold across replicas when they share Redis.
+    pacer: redis ? new RedisPacer(redis) : undefined,
     retryBaseMs: options.retryBaseMs,
   });
   const keys = new KeyStore(config.apiKeys, config.apiKeysFile);

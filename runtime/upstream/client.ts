@@ -1,6 +1,8 @@
 // The upstream layer every face of the service uses: URL building, auth headers, an LRU response
-// cache with per-call lifetime, coalescing of identical requests in flight, a concurrency cap,
-// retries with jittered backoff for idempotent requests, a circuit breaker, and error mapping.
+// cache (the upstream's own Cache-Control/Expires lifetime when it states one, else the calling
+// tool's; stale answers revalidated with If-None-Match/If-Modified-Since), coalescing of identical
+// requests in flight, the upstream's published request rate (pace.ts), a concurrency cap, retries
+// with jittered backoff for idempotent requests, a circuit breaker, and error mapping.
 import { LRUCache } from 'lru-cache';
 import type { Deadline } from '../deadline.js';
 import { fail, ToolError } from '../errors.js';
@@ -12,6 +14,8 @@ import type { UpstreamDefinition } from './catalogue.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
 import { attemptTimeout, backoff, parseRetryAfter, retryFits, sleep } from './retry.js';
 import { buildUrl, type QueryValue } from './url.js';
+import { freshnessMs, validatorsOf, type Validators } from './freshness.js';
+import { MemoryPacer, type Pacer } from './pace.js';
 import { FairSemaphore } from './semaphore.js';
 import type { SharedCache } from './shared-cache.js';
 import { TokenCache, type TokenRequest } from './tokens.js';
@@ -46,6 +50,11 @@ export interface UpstreamCall {
    * cannot read is the upstream's failure, counted by the breaker like an answer that never came.
    */
   decode?: (body: Buffer) => unknown;
+  /**
+   * Validators of a copy the caller keeps itself (a file index): sent as If-None-Match and
+   * If-Modified-Since, and a 304 answer comes back as `{ status: 304, data: null }`.
+   */
+  revalidate?: Validators;
 }
 
 export interface UpstreamResult<T = unknown> {
@@ -84,7 +93,24 @@ interface CacheEntry {
   headers: Record<string, string>;
   fetchedAt: number;
   bytes: number;
+  /** The lifetime the upstream stated (Cache-Control, Expires); without one each caller's own applies. */
+  statedTtlMs?: number;
 }
+
+/** How long `entry` is fresh for a caller whose own lifetime is `ttlMs`. */
+function lifetimeOf(entry: CacheEntry, ttlMs: number): number {
+  // A 404 is remembered briefly: enough to absorb repeats, not to hide a new registration.
+  return entry.statedTtlMs ?? (entry.status === 404 || entry.status === 410 ? Math.min(ttlMs, 300_000) : ttlMs);
+}
+
+/**
+ * How long an answer with validators (ETag, Last-Modified) is kept past its freshness, so that the
+ * next request revalidates it (a 304 costs the upstream little) instead of fetching it whole.
+ */
+const REVALIDATE_WINDOW_MS = 24 * 3600_000;
+
+/** The longest a call waits for the upstream's request rate to allow it before answering 503. */
+const MAX_PACE_WAIT_MS = 2_000;
 
 export interface UpstreamClientOptions {
   transport: Transport;
@@ -93,6 +119,8 @@ export interface UpstreamClientOptions {
   metrics?: Metrics;
   userAgent: string;
   sharedCache?: SharedCache;
+  /** Holds each upstream's published request rate; in process unless given (Redis, for replicas). */
+  pacer?: Pacer;
   retries?: number;
   retryBaseMs?: number;
   breakerThreshold?: number;
@@ -110,6 +138,7 @@ export class UpstreamClient {
   private readonly inflight = new Map<string, Promise<CacheEntry>>();
   private readonly cache: LRUCache<string, CacheEntry>;
   private readonly now: () => number;
+  private readonly pacer: Pacer;
   /** Requests actually sent, per upstream (tests and benchmarks read it). */
   readonly sent = new Map<string, number>();
   /** Bearer tokens of the token schemes (OAuth client credentials, Maskinporten), cached. */
@@ -117,6 +146,7 @@ export class UpstreamClient {
 
   constructor(private readonly options: UpstreamClientOptions) {
     this.now = options.now ?? Date.now;
+    this.pacer = options.pacer ?? new MemoryPacer(this.now);
     this.tokens = new TokenCache({
       send: (req) => this.sendToken(req),
       credentials: options.credentials,
@@ -165,6 +195,12 @@ export class UpstreamClient {
   isCurrent(ref: CacheRef): boolean {
     const entry = this.cache.get(ref.key);
     return entry === ref.entry && this.now() - entry.fetchedAt <= ref.ttlMs;
+  }
+
+  /** How long the LRU keeps an entry: its freshness, and the revalidation window when it has validators. */
+  private keepFor(entry: CacheEntry, ttlMs: number): number {
+    const fresh = Math.max(1, lifetimeOf(entry, ttlMs) - (this.now() - entry.fetchedAt));
+    return validatorsOf(entry.headers) ? fresh + REVALIDATE_WINDOW_MS : fresh;
   }
 
   /** Empties the local response cache (tests, benchmarks). */
@@ -217,15 +253,20 @@ export class UpstreamClient {
 
     let entry: CacheEntry | undefined;
     let fromCache = false;
+    /** An expired answer with validators: the fetch asks the upstream whether it still stands. */
+    let stale: CacheEntry | undefined;
     if (idempotent && ttlMs > 0) {
       entry = this.cache.get(key);
-      if (entry && this.now() - entry.fetchedAt > ttlMs) entry = undefined;
+      if (entry && this.now() - entry.fetchedAt > lifetimeOf(entry, ttlMs)) {
+        if (validatorsOf(entry.headers)) stale = entry;
+        entry = undefined;
+      }
       if (!entry && this.options.sharedCache) {
         entry = await this.options.sharedCache.get<CacheEntry>(key);
-        if (entry && this.now() - entry.fetchedAt > ttlMs) entry = undefined;
+        if (entry && this.now() - entry.fetchedAt > lifetimeOf(entry, ttlMs)) entry = undefined;
         if (entry) {
           deepFreeze(entry.data);
-          this.cache.set(key, entry, { ttl: Math.max(1, ttlMs - (this.now() - entry.fetchedAt)) });
+          this.cache.set(key, entry, { ttl: this.keepFor(entry, ttlMs) });
         }
       }
       if (entry) {
@@ -242,23 +283,21 @@ export class UpstreamClient {
         if (stats) stats.cacheHits += 1;
         this.options.metrics?.upstreamCacheHits.labels(def.id).inc();
       } else {
-        const fetching = this.fetch(def, method, url, body, call, stats);
+        const fetching = this.fetch(def, method, url, body, call, stats, stale);
         if (idempotent) this.inflight.set(key, fetching);
         try {
           entry = await fetching;
         } finally {
           if (idempotent) this.inflight.delete(key);
         }
-        if (idempotent && ttlMs > 0) {
-          // A 404 is remembered briefly: enough to absorb repeats, not to hide a new registration.
-          const ttl = entry.status === 200 ? ttlMs : Math.min(ttlMs, 300_000);
-          this.cache.set(key, entry, { ttl });
-          void this.options.sharedCache?.set(key, entry, ttl);
+        if (idempotent && ttlMs > 0 && entry.status !== 304) {
+          this.cache.set(key, entry, { ttl: this.keepFor(entry, ttlMs) });
+          void this.options.sharedCache?.set(key, entry, lifetimeOf(entry, ttlMs));
         }
       }
     }
     if (call.passthrough) return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
-    const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, entry, ttlMs } : undefined;
+    const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, entry, ttlMs: lifetimeOf(entry, ttlMs) } : undefined;
     const publicUrl = this.publicUrl(def, url, call);
     if (entry.status === 404 || entry.status === 410) {
       if (call.notFound === 'null') {
@@ -269,7 +308,15 @@ export class UpstreamClient {
     return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref, publicUrl };
   }
 
-  private async fetch(def: UpstreamDefinition, method: 'GET' | 'POST', url: string, body: string | undefined, call: UpstreamCall, stats?: RequestStats): Promise<CacheEntry> {
+  private async fetch(
+    def: UpstreamDefinition,
+    method: 'GET' | 'POST',
+    url: string,
+    body: string | undefined,
+    call: UpstreamCall,
+    stats?: RequestStats,
+    stale?: CacheEntry,
+  ): Promise<CacheEntry> {
     // Credentials first: a missing one is the operator's matter, not the upstream's health.
     const deadline = call.deadline;
     const auth = await authHeaders(def, this.options.credentials, this.tokens, deadline);
@@ -289,6 +336,9 @@ export class UpstreamClient {
       ...auth,
     };
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const validators = call.revalidate ?? (stale ? validatorsOf(stale.headers) : undefined);
+    if (validators?.etag) headers['if-none-match'] = validators.etag;
+    if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
     // Slots of the upstream's concurrency cap are shared fairly between callers (semaphore.ts).
     const caller = stats?.caller?.() ?? '';
     const timeoutMs = def.timeoutMs ?? 10_000;
@@ -319,6 +369,8 @@ export class UpstreamClient {
         let raw: RawResponse;
         let release: () => void;
         try {
+          // A permit of the upstream's request rate first, then a slot: no slot is held while waiting.
+          if (def.rateLimit) await this.paced(def, deadline);
           release = await slotWithin(gate, caller, def, deadline);
         } catch (err) {
           lastError = err as ToolError;
@@ -366,7 +418,7 @@ export class UpstreamClient {
         }
         let malformed = false;
         try {
-          return await this.interpret(def, raw, call);
+          return await this.interpret(def, raw, call, validators ? stale ?? null : undefined);
         } catch (err) {
           malformed = err instanceof ToolError && err.detailCode === MALFORMED;
           throw err;
@@ -386,9 +438,36 @@ export class UpstreamClient {
     }
   }
 
-  private async interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall): Promise<CacheEntry> {
-    const base = { headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
+  /**
+   * Turns an answer into a cache entry. `revalidated`: the copy whose validators were sent (null
+   * when the caller keeps its own copy), so that a 304 renews it.
+   */
+  /**
+   * Waits for a permit of the upstream's request rate when one frees soon (within MAX_PACE_WAIT_MS
+   * and the call's deadline); otherwise the call answers 503 with when to come back.
+   */
+  private async paced(def: UpstreamDefinition, deadline: Deadline | undefined): Promise<void> {
+    const rule = { requests: def.rateLimit!.requests, windowMs: def.rateLimit!.perSeconds * 1000 };
+    let waited = 0;
+    for (;;) {
+      const wait = await this.pacer.take(def.id, rule);
+      if (wait === 0) return;
+      if (waited + wait > MAX_PACE_WAIT_MS || (deadline && deadline.left() <= wait)) throw overRate(def, wait);
+      await sleep(wait);
+      waited += wait;
+    }
+  }
+
+  private async interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall, revalidated: CacheEntry | null | undefined): Promise<CacheEntry> {
+    const now = this.now();
+    const base = { headers: raw.headers, fetchedAt: now, bytes: raw.body.length, statedTtlMs: freshnessMs(raw.headers, now) };
     const { status } = raw;
+    if (status === 304 && revalidated !== undefined) {
+      if (revalidated === null) return { ...base, status, data: null };
+      // Still current: the kept answer with the fresh headers, fresh again from now.
+      const headers = { ...revalidated.headers, ...raw.headers };
+      return { ...revalidated, headers, fetchedAt: now, statedTtlMs: freshnessMs(headers, now) };
+    }
     if (status === 404 || status === 410) return { ...base, status, data: null };
     if (status === 401 || status === 403) {
       if (def.auth.type !== 'none') throw fail.notConfigured(`${def.name} rejected the configured credentials (HTTP ${status})`);
@@ -411,6 +490,15 @@ export class UpstreamClient {
     // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
     return { ...base, status, data: deepFreeze(data) };
   }
+}
+
+/** A 503 for a call that the upstream's published request rate cannot take now. */
+function overRate(def: UpstreamDefinition, waitMs: number): ToolError {
+  const rate = def.rateLimit!;
+  return fail.upstream(
+    `${def.name} accepts at most ${rate.requests} requests per ${rate.perSeconds} s, which this service holds to for all its callers; try again in ${Math.ceil(waitMs / 1000)} s`,
+    { status: 503, retryAfterMs: waitMs, detailCode: 'upstream_rate_cap' },
+  );
 }
 
 /** A slot of the upstream's concurrency gate, waited for no longer than the call's deadline (the deadline error then). */

@@ -38,7 +38,8 @@ export interface Transport {
   close?(): Promise<void>;
 }
 
-const KEPT_HEADERS = ['content-type', 'retry-after', 'location', 'x-rate-limit-remaining', 'last-modified', 'expires'];
+// What the layers above read: caching (freshness.ts), quota answers, and the data proxy's pass-through.
+const KEPT_HEADERS = ['content-type', 'retry-after', 'location', 'x-rate-limit-remaining', 'last-modified', 'expires', 'cache-control', 'etag', 'age', 'date'];
 
 function pickHeaders(raw: Record<string, string | string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
