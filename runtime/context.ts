@@ -35,6 +35,11 @@ export interface ToolContext {
   detached(): ToolContext;
   /** Waits for shared work (started with a detached context) no longer than this call's deadline. */
   awaitShared<T>(work: Promise<T>, upstream: string): Promise<T>;
+  /**
+   * The address a request to `path` of `upstream` goes to, at the base URL in use (an override
+   * included) without userinfo: what a file index is keyed by and reports as its source.
+   */
+  locate(upstream: string, path: string): string;
   now(): Date;
   env(name: string): string | undefined;
   publicBaseUrl: string;
@@ -125,6 +130,12 @@ export function createContext(deps: ContextDeps): ToolContext {
     now: () => {
       if (trace) trace.reusable = false;
       return now();
+    },
+    locate: (upstream, path) => {
+      const url = new URL(`${deps.upstream.baseUrl(upstream).replace(/\/+$/, '')}${path}`);
+      url.username = '';
+      url.password = '';
+      return url.toString();
     },
     env: deps.env,
     publicBaseUrl: deps.publicBaseUrl,

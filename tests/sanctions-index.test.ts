@@ -128,13 +128,21 @@ const LIST_URL = 'https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanct
 
 /** A transport whose list answer a test can switch: the recording, another export, or HTTP 500. */
 function scripted() {
-  const state: { mode: 'recording' | 'failing' | 'other'; other?: string; calls: number } = { mode: 'recording', calls: 0 };
+  const state: { mode: 'recording' | 'failing' | 'other' | 'tagged'; other?: string; calls: number; conditional: number } = { mode: 'recording', calls: 0, conditional: 0 };
   const transport: Transport = {
     send: async (req: OutgoingRequest): Promise<RawResponse> => {
       if (req.url !== LIST_URL) return replay().send(req);
       state.calls += 1;
       if (state.mode === 'failing') return { status: 500, headers: {}, body: Buffer.from('<html>down</html>') };
       if (state.mode === 'other') return { status: 200, headers: { 'content-type': 'application/xml' }, body: Buffer.from(state.other!) };
+      if (state.mode === 'tagged') {
+        if (req.headers['if-none-match'] === '"fsf-186731"') {
+          state.conditional += 1;
+          return { status: 304, headers: { etag: '"fsf-186731"' }, body: Buffer.alloc(0) };
+        }
+        const recorded = await replay().send(req);
+        return { ...recorded, headers: { ...recorded.headers, etag: '"fsf-186731"' } };
+      }
       return replay().send(req);
     },
   };
@@ -176,6 +184,21 @@ describe('the shared store', () => {
     expect(state.calls).toBe(2);
     expect(after.data.total).toBe(0);
     expect(after.data.list).toMatchObject({ stale: false, refreshing: false, globalFileId: '186800', entityCount: 44, ageSeconds: 0 });
+  });
+
+  it('refreshes with a conditional request: an unchanged list (304) is kept and counts as fresh', async () => {
+    const { state, transport } = scripted();
+    state.mode = 'tagged';
+    let now = start;
+    const t = createTestApp({ transport, now: () => new Date(now) });
+    const first = await callTool(t, 'sanksjoner', 'sanctions.eu.search', { q: 'Lavrov' });
+    now = start + REFRESH_AFTER_MS + 1000;
+    await callTool(t, 'sanksjoner', 'sanctions.eu.search', { q: 'Lavrov' });
+    await settleSanctionsRefreshes();
+    expect([state.calls, state.conditional]).toEqual([2, 1]);
+    const after = await callTool(t, 'sanksjoner', 'sanctions.eu.search', { q: 'Lavrov' });
+    expect(after.data.total).toBe(first.data.total);
+    expect(after.data.list).toMatchObject({ stale: false, ageSeconds: 0, version: first.data.list.version, lastRefreshError: null });
   });
 
   it('keeps the last good list when a refresh fails, reports its age and the error, and waits before retrying', async () => {

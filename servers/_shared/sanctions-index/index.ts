@@ -2,24 +2,12 @@
 // server (search, lookup) and the screening platform server, which import it from here and never
 // from each other (DESIGN.md: servers do not depend on servers).
 //
-// Lifecycle (one index per list address, module-level, so every app in the process shares it):
-// - first use: the whole list is fetched through ctx (upstream `eu-fsf`, not put in the response
-//   cache: this index is the cache), parsed as a stream and indexed; callers wait, each no longer
-//   than its own call's deadline (the download itself is shared and outlives a caller that gives up);
-// - every use: when the index is older than REFRESH_AFTER_MS (6 h) a refresh starts in the
-//   background and the call answers from the current index (stale-while-revalidate); there is no
-//   timer, so an idle process downloads nothing;
-// - a failed refresh (upstream error, HTML instead of XML, an export without entities) keeps the
-//   last good index and records the error and its time; a body that does not parse counts as a
-//   failure of the upstream (its circuit breaker); the next download waits an exponential backoff
-//   (RETRY_AFTER_FAILURE_MS, doubling per failure in a row, at most MAX_RETRY_AFTER_FAILURE_MS);
-//   every answer carries the index's age, the last error and when the next attempt may start;
-// - without any good index the caller gets a 502 (never an empty list) saying when the next
-//   download will be tried; requests before then download nothing.
-// The clock is ctx.now(), so replay (FIXED_NOW) never sees the index age.
+// Lifecycle: the list is a FileIndex (runtime/file-index.ts): loaded on first use, shared by every
+// caller in the process, refreshed in the background after six hours (a conditional request), the
+// last good copy kept when a refresh fails, with a backoff before the next download.
 import { createHash } from 'node:crypto';
 import type { ToolContext } from '../../../runtime/context.js';
-import { ToolError, fail, type ErrorCode } from '../../../runtime/errors.js';
+import { FileIndex, type Freshness as IndexFreshness } from '../../../runtime/file-index.js';
 import { LEGAL_FORMS, fold, nameTokens, normaliseIdentifier, type NameToken } from './names.js';
 import { parseFsfExport, type FsfEntity, type FsfExport } from './parse.js';
 
@@ -28,7 +16,6 @@ export type * from './parse.js';
 export { parseFsfExport } from './parse.js';
 
 export const FSF_UPSTREAM = 'eu-fsf';
-export const FSF_BASE_URL_VAR = 'SANCTIONS_BASE_URL';
 export const FSF_DEFAULT_BASE = 'https://webgate.ec.europa.eu/fsd/fsf';
 export const FSF_PATH = '/public/files/xmlFullSanctionsList_1_1/content';
 /** Public download token of the FSF site ("token-2017" in base64; UPSTREAMS.md A11). */
@@ -36,14 +23,7 @@ export const FSF_TOKEN = 'dG9rZW4tMjAxNw';
 export const FSF_LIST_URL = `${FSF_DEFAULT_BASE}${FSF_PATH}?token=${FSF_TOKEN}`;
 
 export const REFRESH_AFTER_MS = 6 * 3600_000;
-/** The pause after a first failed download; it doubles with each further failure in a row. */
-export const RETRY_AFTER_FAILURE_MS = 60_000;
-export const MAX_RETRY_AFTER_FAILURE_MS = 60 * 60_000;
-
-/** The pause before the next download after `failures` failed ones in a row. */
-export function retryAfterFailures(failures: number): number {
-  return Math.min(MAX_RETRY_AFTER_FAILURE_MS, RETRY_AFTER_FAILURE_MS * 2 ** Math.max(0, failures - 1));
-}
+export { MAX_RETRY_AFTER_FAILURE_MS, RETRY_AFTER_FAILURE_MS, retryAfterFailures } from '../../../runtime/file-index.js';
 
 export type EntityType = 'person' | 'organisation' | 'vessel';
 
@@ -251,35 +231,32 @@ export class SanctionsIndex {
   }
 }
 
-// --- The shared store -------------------------------------------------------------------------
+// --- The shared store (runtime/file-index.ts) ---------------------------------------------------
 
-interface Slot {
-  index?: SanctionsIndex;
-  loadedAt?: Date;
-  lastError?: { at: Date; code: ErrorCode; message: string };
-  /** Failed downloads in a row, and when the next one may start. */
-  failures: number;
-  nextAttemptAt?: Date;
-  refreshing?: Promise<void>;
-}
+/** The list, loaded once per address and refreshed in the background every six hours. */
+const FSF_LIST = new FileIndex<FsfExport, SanctionsIndex>({
+  title: 'the EU sanctions list',
+  withoutIt: 'nothing can be searched or screened',
+  upstream: FSF_UPSTREAM,
+  path: FSF_PATH,
+  query: { token: FSF_TOKEN },
+  decode: parseFsfExport,
+  build: (list) => SanctionsIndex.build(list),
+  refreshAfterMs: REFRESH_AFTER_MS,
+  describe: (index) => ({
+    generationDate: index.source.generationDate,
+    globalFileId: index.source.globalFileId,
+    version: index.version,
+    entityCount: index.entities.length,
+  }),
+});
 
-const slots = new Map<string, Slot>();
-
-export interface Freshness {
-  source: string;
+/** What answers say of the list's freshness: the file index's, with the list's own date, version and size. */
+export interface Freshness extends IndexFreshness {
   generationDate: string | null;
   globalFileId: string | null;
   version: string;
   entityCount: number;
-  loadedAt: string;
-  ageSeconds: number;
-  refreshAfterSeconds: number;
-  /** True when the index is older than the refresh interval (a refresh failed or is running). */
-  stale: boolean;
-  refreshing: boolean;
-  lastRefreshError: { at: string; code: string; message: string } | null;
-  /** After a failed refresh: the earliest time of the next download. */
-  nextRefreshAttemptAt: string | null;
 }
 
 export interface LoadedIndex {
@@ -287,137 +264,28 @@ export interface LoadedIndex {
   freshness: Freshness;
 }
 
-/** Where the list is read from, for answers: never with credentials an operator put in the base URL. */
-function listUrl(ctx: ToolContext): string {
-  const url = new URL(`${ctx.env(FSF_BASE_URL_VAR) ?? FSF_DEFAULT_BASE}${FSF_PATH}`);
-  url.username = '';
-  url.password = '';
-  return url.toString();
-}
-
-async function fetchIndex(ctx: ToolContext): Promise<SanctionsIndex> {
-  const res = await ctx.request<FsfExport>({
-    upstream: FSF_UPSTREAM,
-    path: FSF_PATH,
-    query: { token: FSF_TOKEN },
-    accept: 'buffer',
-    // Parsed by the upstream layer, so that a list that does not parse counts against the upstream.
-    decode: parseFsfExport,
-    notFound: 'null',
-    // The index below is the cache: a second copy of tens of MB in the response cache helps no one.
-    ttlSeconds: 0,
-  });
-  if (res.data === null) {
-    throw fail.upstream(`the EU sanctions list is not at its address (HTTP ${res.status}); the Commission may have moved the file`);
-  }
-  return SanctionsIndex.build(res.data);
-}
-
-/** One download shared by every caller; it runs outside any call's deadline (callers wait within theirs). Never rejects. */
-function refresh(ctx: ToolContext, slot: Slot): Promise<void> {
-  if (slot.refreshing) return slot.refreshing;
-  const shared = ctx.detached();
-  slot.refreshing = (async () => {
-    const result = await shared.settle(fetchIndex(shared));
-    const now = shared.now();
-    if (result.status === 'ok') {
-      slot.index = result.value;
-      slot.loadedAt = now;
-      slot.lastError = undefined;
-      slot.failures = 0;
-      slot.nextAttemptAt = undefined;
-    } else {
-      const error = result.status === 'error' ? result.error : { code: 'upstream_unavailable' as const, message: 'the EU sanctions list was not found' };
-      slot.lastError = { at: now, code: error.code, message: error.message };
-      slot.failures += 1;
-      slot.nextAttemptAt = new Date(now.getTime() + retryAfterFailures(slot.failures));
-    }
-  })().finally(() => {
-    slot.refreshing = undefined;
-  });
-  return slot.refreshing;
-}
-
-/** Whether a download may start now: none running, and the pause after failures is over. */
-const mayDownload = (slot: Slot, now: Date) => !slot.refreshing && (!slot.nextAttemptAt || now >= slot.nextAttemptAt);
-
-function notLoaded(slot: Slot, now: Date): ToolError {
-  const e = slot.lastError!;
-  const next = slot.nextAttemptAt!;
-  const waitMs = Math.max(0, next.getTime() - now.getTime());
-  // The last failure's code (upstream_unavailable, 502; upstream_blocked, 503), with when to come back.
-  return new ToolError(
-    e.code,
-    `the EU sanctions list could not be loaded, so nothing can be searched or screened: ${e.message}. The next download will be tried at ${next.toISOString()} (in ${Math.ceil(waitMs / 1000)} s)`,
-    { retryAfterMs: waitMs, extra: { nextAttemptAt: next.toISOString() } },
-  );
-}
-
-function freshness(ctx: ToolContext, slot: Slot, index: SanctionsIndex, now: Date): Freshness {
-  const age = Math.max(0, now.getTime() - slot.loadedAt!.getTime());
-  return {
-    source: listUrl(ctx),
-    generationDate: index.source.generationDate,
-    globalFileId: index.source.globalFileId,
-    version: index.version,
-    entityCount: index.entities.length,
-    loadedAt: slot.loadedAt!.toISOString(),
-    ageSeconds: Math.round(age / 1000),
-    refreshAfterSeconds: REFRESH_AFTER_MS / 1000,
-    stale: age > REFRESH_AFTER_MS,
-    refreshing: slot.refreshing !== undefined,
-    lastRefreshError: slot.lastError
-      ? { at: slot.lastError.at.toISOString(), code: slot.lastError.code, message: slot.lastError.message }
-      : null,
-    nextRefreshAttemptAt: slot.nextAttemptAt?.toISOString() ?? null,
-  };
-}
-
 /**
  * The current index of the list at this service's address for it, loading it on first use and
  * refreshing it in the background when it is older than six hours.
  */
 export async function loadSanctionsIndex(ctx: ToolContext): Promise<LoadedIndex> {
-  const key = listUrl(ctx);
-  let slot = slots.get(key);
-  if (!slot) {
-    slot = { failures: 0 };
-    slots.set(key, slot);
-  }
-  if (!slot.index) {
-    if (slot.refreshing || mayDownload(slot, ctx.now())) await ctx.awaitShared(refresh(ctx, slot), FSF_UPSTREAM);
-    if (!slot.index) throw notLoaded(slot, ctx.now());
-  }
-  const now = ctx.now();
-  const age = now.getTime() - slot.loadedAt!.getTime();
-  if (age > REFRESH_AFTER_MS && mayDownload(slot, now)) void refresh(ctx, slot);
-  return { index: slot.index, freshness: freshness(ctx, slot, slot.index, now) };
+  const { index, freshness } = await FSF_LIST.load(ctx);
+  return { index, freshness: freshness as Freshness };
 }
 
 /** What is known about the list without loading it (lister.list, screening.about). */
 export function sanctionsIndexState(
   ctx: ToolContext,
 ): { loaded: false; lastRefreshError: Freshness['lastRefreshError']; nextRefreshAttemptAt: string | null } | ({ loaded: true } & Freshness) {
-  // Read the clock first, always: the answer depends on this process's state, not only on cached
-  // upstream answers, and a run that reads the clock is never remembered by the result memo.
-  const now = ctx.now();
-  const slot = slots.get(listUrl(ctx));
-  if (!slot?.index) {
-    return {
-      loaded: false,
-      lastRefreshError: slot?.lastError ? { at: slot.lastError.at.toISOString(), code: slot.lastError.code, message: slot.lastError.message } : null,
-      nextRefreshAttemptAt: slot?.nextAttemptAt?.toISOString() ?? null,
-    };
-  }
-  return { loaded: true, ...freshness(ctx, slot, slot.index, now) };
+  return FSF_LIST.state(ctx) as ReturnType<typeof sanctionsIndexState>;
 }
 
 /** Tests: waits for background refreshes to finish. */
 export async function settleSanctionsRefreshes(): Promise<void> {
-  await Promise.all([...slots.values()].map((s) => s.refreshing));
+  await FSF_LIST.settle();
 }
 
 /** Tests: forgets every index. */
 export function resetSanctionsIndexes(): void {
-  slots.clear();
+  FSF_LIST.reset();
 }
