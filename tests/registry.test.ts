@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { renderCommittedCatalogue } from '../runtime/catalogue.js';
+import { withServerTable } from '../runtime/readme-tables.js';
 import { defineServer, defineTool, defineUpstream } from '../runtime/define.js';
 import { REGISTER } from '../servers/_shared/icons/index.js';
 import { orgnr } from '../runtime/fields.js';
@@ -146,8 +147,12 @@ describe('the registry refuses broken declarations at start-up', () => {
     expect(build([server('a', [{ ...tool('x'), status: 'deprecated' }])])).toThrow(/retired/));
 });
 
-describe('catalogue.json', () => {
-  it('is fresh (run `npm run catalogue` after changing a server)', () => {
+describe('generated files', () => {
+  it('catalogue.json is fresh (run `npm run catalogue` after changing a server)', () => {
     expect(readFileSync('catalogue.json', 'utf8')).toBe(renderCommittedCatalogue(registry));
+  });
+  it("the README's server table is fresh (run `npm run catalogue` after changing a server)", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme).toBe(withServerTable(readme, registry));
   });
 });
