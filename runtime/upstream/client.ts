@@ -524,6 +524,9 @@ async function decoded(def: UpstreamDefinition, decode: (body: Buffer) => unknow
   try {
     return await decode(body);
   } catch (err) {
+    // A decoder's error with a detailCode of its own is an answer the upstream meant (GraphQL
+    // `errors`), reported as it stands and not counted against the upstream's health.
+    if (err instanceof ToolError && err.detailCode) throw err;
     // A decoder's own upstream error says what is wrong with the document; anything else is named generically.
     const message = err instanceof ToolError ? err.message : `${def.name} answered a document that could not be read`;
     throw fail.upstream(message, { detailCode: MALFORMED });
