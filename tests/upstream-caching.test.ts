@@ -99,3 +99,15 @@ describe('the response cache follows the upstream', () => {
     await expect(client.request({ ...call, ttlSeconds: 0 })).rejects.toMatchObject({ code: 'upstream_unavailable' });
   });
 });
+
+describe('a request body that is not JSON', () => {
+  it('is sent as it stands with its content type, and cached by its text when idempotent', async () => {
+    const transport = new FakeTransport().script(raw(200, '<ok/>', { 'content-type': 'text/xml' }));
+    const { client } = makeClient(transport);
+    const soap = { upstream: 'open', method: 'POST' as const, path: '/soap', accept: 'text' as const, idempotent: true, bodyText: { contentType: 'text/xml; charset=utf-8', text: '<Envelope/>' } };
+    expect((await client.request(soap, undefined, 60)).data).toBe('<ok/>');
+    expect((await client.request(soap, undefined, 60)).fromCache).toBe(true);
+    expect(transport.requests[0]).toMatchObject({ method: 'POST', body: '<Envelope/>' });
+    expect(transport.requests[0].headers['content-type']).toBe('text/xml; charset=utf-8');
+  });
+});

@@ -29,6 +29,11 @@ export interface UpstreamCall {
   query?: Record<string, QueryValue>;
   /** JSON request body (POST). */
   body?: unknown;
+  /**
+   * A request body that is not JSON (a SOAP envelope, a SPARQL query), sent as it stands with
+   * `contentType`. Not for form bodies: those are token requests to the recording layer.
+   */
+  bodyText?: { contentType: string; text: string };
   accept?: 'json' | 'text' | 'buffer';
   /** 'null': a 404/410 answer resolves to null data instead of a not_found error. */
   notFound?: 'error' | 'null';
@@ -244,7 +249,7 @@ export class UpstreamClient {
     const def = this.definition(call.upstream);
     const method = call.method ?? 'GET';
     const url = buildUrl(this.baseUrl(def.id), call.path, call.params, call.query);
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    const body = call.bodyText?.text ?? (call.body === undefined ? undefined : JSON.stringify(call.body));
     const idempotent = method === 'GET' || call.idempotent === true;
     const ttlMs = call.passthrough ? 0 : (call.ttlSeconds ?? defaultTtlSeconds) * 1000;
     const headerPart = call.headers ? ` ${JSON.stringify(Object.entries(call.headers).sort())}` : '';
@@ -335,7 +340,7 @@ export class UpstreamClient {
       ...call.headers,
       ...auth,
     };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined) headers['content-type'] = call.bodyText?.contentType ?? 'application/json';
     const validators = call.revalidate ?? (stale ? validatorsOf(stale.headers) : undefined);
     if (validators?.etag) headers['if-none-match'] = validators.etag;
     if (validators?.lastModified) headers['if-modified-since'] = validators.lastModified;
