@@ -13,6 +13,7 @@ import { defineTool } from '../../runtime/define.js';
 import { isValidCvr, size, text } from '../../runtime/fields.js';
 import { esTotal, type VirksomhedSource, type Vrvirksomhed } from '../_shared/cvr.js';
 import { VIRKSOMHED_SEARCH, companyHeader, cvrCoverage, esSearch, formatAddress, portalUrl } from './common.js';
+import { searchOutput } from './outputs.js';
 
 const SOURCE_FIELDS = ['Vrvirksomhed.cvrNummer', 'Vrvirksomhed.reklamebeskyttet', 'Vrvirksomhed.virksomhedMetadata'];
 const NAME_FIELDS = ['Vrvirksomhed.virksomhedMetadata.nyesteNavn.navn^3', 'Vrvirksomhed.navne.navn', 'Vrvirksomhed.binavne.navn'];
@@ -51,6 +52,7 @@ export const search = defineTool({
     q: text('Company name words (at least 2 characters), or an 8-digit CVR number.', 2, 200),
     size: size(50, 10),
   },
+  output: searchOutput,
   refine: ({ q }, issues) => {
     if (q.trim().length < 2) issues.add(`must have at least 2 characters besides spaces (got ${JSON.stringify(q)})`, ['q']);
   },

@@ -18,6 +18,7 @@ import { defineTool } from '../../runtime/define.js';
 import { cvrNumber } from '../../runtime/fields.js';
 import type { Attribut, DeltagerRelation, Organisation, Vrvirksomhed } from '../_shared/cvr.js';
 import { DAY, companyHeader, currentValue, currentValues, cvrCoverage, fetchCompany, mapCompany, nameOf, portalUrl } from './common.js';
+import { companyOutput, directorsOutput, ownersOutput } from './outputs.js';
 
 const cvr = () => cvrNumber();
 
@@ -27,6 +28,7 @@ export const companyLookup = defineTool({
   description:
     'One company from the Danish Central Business Register (CVR) by its 8-digit CVR number: current name and secondary names, status word as CVR writes it (for example NORMAL, Aktiv, OPHØRT, UNDER KONKURS), whether it has ceased and when, legal form, founding date, main and secondary industry codes (Danish DB07), business and postal address, public phone, e-mail and website, the latest employment figure with its period, number of production units, registered capital, purpose, signing rule, financial year and the advertising-protection flag (reklamebeskyttet: do not use for direct marketing). A number that is not in CVR answers not_found. For management use cvr.directors, for owners cvr.owners, for annual reports cvr.annual_reports.',
   input: { cvr: cvr() },
+  output: companyOutput,
   coverage: cvrCoverage(['company', 'legal-entity']),
   cacheTtlSeconds: DAY,
   credentials: ['CVR_ES_USER', 'CVR_ES_PASS'],
@@ -122,6 +124,7 @@ export const directors = defineTool({
   description:
     'The current members of the governing bodies of a Danish company from CVR, by CVR number: board (Bestyrelse, role "board": FORMAND, NÆSTFORMAND, BESTYRELSESMEDLEM), executive management (Direktion, role "management": DIREKTØR, ADM. DIR.) and any other management body (role "other"), each with name, participant type (PERSON or VIRKSOMHED), CVR unit number, function, start date and how they were elected; also the current auditors. Only current memberships are listed; formerCount says how many memberships have ended. An empty list means CVR registers no management body for the company (sole proprietorships and many associations have none). Unknown numbers answer not_found.',
   input: { cvr: cvr() },
+  output: directorsOutput,
   coverage: cvrCoverage(['company', 'roles', 'board', 'management']),
   cacheTtlSeconds: DAY,
   credentials: ['CVR_ES_USER', 'CVR_ES_PASS'],
@@ -217,6 +220,7 @@ export const owners = defineTool({
   description:
     'The registered owners of a Danish company from CVR, by CVR number. owners: the legal owners in the public owner register (EJERREGISTER) holding 5 % or more of the capital or votes, largest first, each with name, type (PERSON or VIRKSOMHED), CVR number of owning companies, and the share and voting rights as the band CVR registers (for example min 25, max 33.32 percent), start date and notification date. beneficialOwners: the registered beneficial owners (reelle ejere) with their exact percentages. Only current holdings are listed. An empty owners list (exposed: false) means CVR exposes no holder of 5 % or more: usual for forms without an owner register (sole proprietorships, associations, public bodies) and for companies whose holders are all below 5 %; it does not mean the company has no owner. Unknown numbers answer not_found.',
   input: { cvr: cvr() },
+  output: ownersOutput,
   coverage: cvrCoverage(['company', 'ownership', 'beneficial-owners']),
   cacheTtlSeconds: DAY,
   credentials: ['CVR_ES_USER', 'CVR_ES_PASS'],
