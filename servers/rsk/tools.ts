@@ -7,7 +7,10 @@ import type { ToolContext } from '../../runtime/context.js';
 import { fail } from '../../runtime/errors.js';
 import { isValidKennitala, kennitala, text } from '../../runtime/fields.js';
 import { camelKeys, type LegalEntity } from '../_shared/skatturinn.js';
+import { z } from 'zod';
+import { note } from '../../runtime/output.js';
 import { DAY, ENTITY_PATH, UPSTREAM, mapEntity, rskCoverage, webSearchUrl } from './common.js';
+import { entityOutput } from './outputs.js';
 
 /** The entity, or null when the register has none under this kennitala (404 or an empty answer). */
 async function findEntity(ctx: ToolContext, kt: string) {
@@ -23,6 +26,7 @@ export const companyLookup = defineTool({
   description:
     "One legal entity from Iceland's register of enterprises (Fyrirtækjaskrá, kept by Skatturinn) by its 10-digit kennitala (no hyphen): name and additional name, status, registration date, legal form, deregistration, bankruptcy and insolvency flags with dates, ISAT activity codes, VAT registrations, addresses, relationships (board, managers, auditors and others, by type and position; a person's kennitala is left out, an entity's is kept), purpose, accounting year, share capital and articles of association, and a link to the register's page. A kennitala the register does not know answers not_found. To find a kennitala from a name, use the register's web search (see rsk.company.search).",
   input: { kennitala: kennitala() },
+  output: entityOutput,
   coverage: rskCoverage(['company', 'legal-entity', 'roles']),
   cacheTtlSeconds: DAY,
   credentials: ['RSK_API_KEY'],
@@ -44,6 +48,19 @@ export const companySearch = defineTool({
   description:
     "Skatturinn's legal-entities API has no name search, and this tool does not pretend otherwise. When query is a kennitala (10 digits, a hyphen allowed, valid check digit) it looks that entity up and answers mode \"kennitala\" with results holding the entity (an empty list means the register has no entity with that kennitala). Any other query (at least 2 characters) answers mode \"name\" with searched: false, a message saying name search is not offered by the upstream, and webSearchUrl, the register's own web search for that name (https://www.skatturinn.is/fyrirtaekjaskra/leit); no results are returned for names, and that says nothing about whether the company exists. Looking up a kennitala needs RSK_API_KEY on the server (503 not_configured without it); the name answer needs nothing.",
   input: { query: text('A kennitala (10 digits, hyphen allowed) or a company name (at least 2 characters).', 2, 200) },
+  // Mode "kennitala" answers count and results; mode "name" answers supported, message and webSearchUrl.
+  output: z.object({
+    query: z.string(),
+    mode: z.enum(['kennitala', 'name']),
+    searched: z.boolean(),
+    count: z.number().int().optional(),
+    results: z.array(entityOutput).optional(),
+    supported: z.literal(false).optional(),
+    message: z.string().optional(),
+    webSearchUrl: z.string().optional(),
+    hint: z.string().optional(),
+    note,
+  }),
   refine: ({ query }, issues) => {
     if (query.trim().length < 2) issues.add(`must have at least 2 characters besides spaces (got ${JSON.stringify(query)})`, ['query']);
   },
@@ -83,6 +100,22 @@ export const registryAbout = defineTool({
   description:
     "What the Icelandic register behind this server is and how to use it: the register (Fyrirtækjaskrá) and its keeper (Skatturinn, Iceland Revenue and Customs), coverage, the identifier (kennitala), the fields the API returns, its operations and their limits (look-up by kennitala only, no search or list), terms and licence, how an operator gets an API key, and whether this server has one configured. Calls no upstream; use it to decide whether rsk.company.lookup can answer a question.",
   input: {},
+  output: z.object({
+    register: z.string(),
+    keeper: z.string(),
+    country: z.string(),
+    coverage: z.string(),
+    identifier: z.object({ name: z.string(), format: z.string() }),
+    fields: z.array(z.string()),
+    api: z.object({ name: z.string(), baseUrl: z.string(), operations: z.array(z.string()), search: z.boolean(), limits: z.string(), auth: z.string() }),
+    howToGetAKey: z.string(),
+    terms: z.string(),
+    webSearch: z.string(),
+    registerPage: z.string(),
+    configured: z.boolean().describe('Whether RSK_API_KEY is set here.'),
+    tools: z.record(z.string(), z.string()),
+    documentation: z.array(z.string()),
+  }),
   coverage: rskCoverage(['company', 'metadata']),
   cacheTtlSeconds: DAY,
   route: '/about',
