@@ -7,6 +7,8 @@
 import { defineTool } from '../../runtime/define.js';
 import { bool } from '../../runtime/fields.js';
 import { FSF_LIST_URL, sanctionsIndexState } from '../_shared/sanctions-index/index.js';
+import { z } from 'zod';
+import { indexStateOutput } from '../_shared/sanctions-index/output.js';
 import { coverage } from './common.js';
 
 type ListStatus = 'aktiv' | 'sunset' | 'ikke_konfigurert';
@@ -95,6 +97,25 @@ export const listerList = defineTool({
   input: {
     includeSunset: bool('Also list retired (sunset) lists. Default false.'),
   },
+  output: z.object({
+    count: z.number().int(),
+    includeSunset: z.boolean(),
+    lists: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        authority: z.string(),
+        jurisdiction: z.string(),
+        status: z.enum(['aktiv', 'sunset', 'ikke_konfigurert']),
+        updateFrequency: z.string(),
+        endpoint: z.string(),
+        format: z.string(),
+        licenseStatus: z.string(),
+        note: z.string(),
+        index: indexStateOutput.optional().describe('The EU list only.'),
+      }),
+    ),
+  }),
   coverage: { ...coverage, updateFrequency: 'static' },
   cacheTtlSeconds: 0,
   route: '/lister',

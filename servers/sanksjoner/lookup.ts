@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { loadSanctionsIndex } from '../_shared/sanctions-index/index.js';
-import { coverage, entityRecord } from './common.js';
+import { freshnessOutput } from '../_shared/sanctions-index/output.js';
+import { coverage, entityRecord, recordFields } from './common.js';
 
 export const euLookup = defineTool({
   name: 'eu.lookup',
@@ -21,6 +22,7 @@ export const euLookup = defineTool({
       })
       .describe('entityId from sanctions.eu.search (digits), or an EU reference number such as EU.27.28.'),
   },
+  output: z.object({ ...recordFields, list: freshnessOutput }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/eu/entities/:entityId',

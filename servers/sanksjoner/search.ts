@@ -25,7 +25,9 @@ import {
   type IndexedEntity,
   type SanctionsIndex,
 } from '../_shared/sanctions-index/index.js';
-import { ENTITY_TYPES, coverage, entitySummary } from './common.js';
+import { note, optStr } from '../../runtime/output.js';
+import { freshnessOutput } from '../_shared/sanctions-index/output.js';
+import { ENTITY_TYPES, coverage, entitySummary, summaryFields } from './common.js';
 
 type Tier = 'identifier' | 'exact_name' | 'all_words' | 'word_start';
 const TIER_RANK: Record<Tier, number> = { identifier: 4, exact_name: 3, all_words: 2, word_start: 1 };
@@ -156,6 +158,20 @@ export const euSearch = defineTool({
     limit: int({ min: 1, max: 100, default: 50, description: 'Entities per page, 1 to 100. Default 50.' }),
     cursor: z.string().min(1).max(512).optional().describe('Opaque: the nextCursor of the previous answer, with the same q, type and regime.'),
   },
+  output: z.object({
+    query: z.object({ q: optStr(), type: z.enum(ENTITY_TYPES).nullable(), regime: optStr() }),
+    total: z.number().int(),
+    offset: z.number().int(),
+    count: z.number().int(),
+    limit: z.number().int(),
+    nextCursor: optStr(),
+    entities: z.array(
+      z.object({ ...summaryFields, match: z.object({ kind: z.enum(['identifier', 'exact_name', 'all_words', 'word_start']), name: optStr() }).nullable() }),
+    ),
+    facets: z.object({ types: z.record(z.string(), z.number().int()), regimes: z.record(z.string(), z.number().int()) }),
+    note,
+    list: freshnessOutput,
+  }),
   refine: (input, issues) => {
     if (input.q === undefined && input.type === undefined && input.regime === undefined) {
       issues.add('give at least one of q, type, regime (got none)', ['q']);

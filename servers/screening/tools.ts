@@ -7,7 +7,9 @@ import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
 import { defineTool } from '../../runtime/define.js';
 import { int, isoDate } from '../../runtime/fields.js';
+import { optNum, optStr } from '../../runtime/output.js';
 import { VARIANTS, loadSanctionsIndex, type Freshness } from '../_shared/sanctions-index/index.js';
+import { freshnessOutput } from '../_shared/sanctions-index/output.js';
 import { DEFAULT_THRESHOLD, WEIGHTS, screen } from './match.js';
 
 const coverage: Coverage = { geography: ['EU'], dataTypes: ['sanctions', 'screening'], updateFrequency: 'daily' };
@@ -52,6 +54,33 @@ export const screenTool = defineTool({
     limit: int({ min: 1, max: 50, default: 10, description: 'Most candidates to return, 1 to 50. Default 10.' }),
     threshold: z.number().min(0.5).max(1).default(DEFAULT_THRESHOLD).describe(`Lowest score returned, 0.5 to 1. Default ${DEFAULT_THRESHOLD}.`),
   },
+  output: z.object({
+    query: z.object({ name: z.string(), type: z.enum(['person', 'organisation']).nullable(), birthDate: optStr(), birthYear: optNum(), country: optStr() }),
+    threshold: z.number(),
+    decision: z.enum(['potential_match', 'no_match']),
+    candidateCount: z.number().int(),
+    namesCompared: z.number().int(),
+    candidates: z.array(
+      z.object({
+        entityId: z.string(),
+        euReferenceNumber: optStr(),
+        type: z.enum(['person', 'organisation', 'vessel']),
+        name: z.string(),
+        score: z.number(),
+        nameScore: z.number(),
+        matchedName: z.string(),
+        matchedNameLanguage: optStr(),
+        matchedFields: z.array(z.enum(['name', 'birthDate', 'birthYear', 'country'])),
+        reasons: z.array(z.string()),
+        programmes: z.array(z.string()),
+        birthDates: z.array(z.string()),
+        countries: z.array(z.string()),
+      }),
+    ),
+    notice: z.string(),
+    warning: z.string().optional().describe('The list in memory is stale.'),
+    list: freshnessOutput,
+  }),
   refine: (input, issues) => {
     if (input.birthDate && input.birthYear !== undefined && Number(input.birthDate.slice(0, 4)) !== input.birthYear) {
       issues.add(`birthYear ${input.birthYear} contradicts birthDate ${input.birthDate}; give one of them`, ['birthYear']);
@@ -109,6 +138,32 @@ export const aboutTool = defineTool({
   description:
     'Explains the screening method of screening.screen (folding of accents and alphabets, the transliteration table, phonetic keys, word pairing in any order, weights, birth and country adjustments, the default threshold) with its measured precision and recall on a labelled set of list names and near-misses, and reports the freshness of the EU consolidated list in memory: generation date, file id, entity count, when it was loaded, its age, and the last refresh error if any. Loads the list if it is not in memory yet; when the list cannot be loaded, `list.state` is "unavailable" with the reason instead of an error. Takes no parameters.',
   input: {},
+  output: z.object({
+    // The freshness of the list in memory, or (state unavailable) only the error.
+    list: freshnessOutput.partial().extend({
+      state: z.enum(['current', 'stale', 'unavailable']),
+      error: z.object({ code: z.string(), message: z.string() }).optional(),
+    }),
+    method: z.object({
+      defaultThreshold: z.number(),
+      steps: z.array(z.string()),
+      transliterationTable: z.record(z.string(), z.array(z.string())),
+      weights: z.record(z.string(), z.number()),
+    }),
+    evaluation: z.object({
+      labelledSet: z.string(),
+      examples: z.number().int(),
+      variants: z.number().int(),
+      nearMisses: z.number().int(),
+      truePositives: z.number().int(),
+      falsePositives: z.number().int(),
+      falseNegatives: z.number().int(),
+      precision: z.number(),
+      recall: z.number(),
+      threshold: z.number(),
+    }),
+    notice: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/about',

@@ -35,6 +35,9 @@ export const FSF_PATH = '/public/files/xmlFullSanctionsList_1_1/content';
 export const FSF_TOKEN = 'dG9rZW4tMjAxNw';
 export const FSF_LIST_URL = `${FSF_DEFAULT_BASE}${FSF_PATH}?token=${FSF_TOKEN}`;
 
+/** The register's name in answers (as the upstream catalogue names it for provenance). */
+export const FSF_REGISTER = 'EU Financial Sanctions Files (consolidated list)';
+
 export const REFRESH_AFTER_MS = 6 * 3600_000;
 /** The pause after a first failed download; it doubles with each further failure in a row. */
 export const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -266,7 +269,8 @@ interface Slot {
 const slots = new Map<string, Slot>();
 
 export interface Freshness {
-  source: string;
+  /** The list's address, in the `{ register, url }` shape of every tool's source. */
+  source: { register: string; url: string };
   generationDate: string | null;
   globalFileId: string | null;
   version: string;
@@ -356,7 +360,7 @@ function notLoaded(slot: Slot, now: Date): ToolError {
 function freshness(ctx: ToolContext, slot: Slot, index: SanctionsIndex, now: Date): Freshness {
   const age = Math.max(0, now.getTime() - slot.loadedAt!.getTime());
   return {
-    source: listUrl(ctx),
+    source: { register: FSF_REGISTER, url: listUrl(ctx) },
     generationDate: index.source.generationDate,
     globalFileId: index.source.globalFileId,
     version: index.version,
