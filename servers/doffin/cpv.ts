@@ -5,6 +5,7 @@
 // DOFFIN_API_KEY.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
+import { sourceRef } from '../../runtime/output.js';
 import { CREDENTIALS } from './common.js';
 
 /** Division code and its English name in the CPV 2008 main vocabulary. */
@@ -69,6 +70,12 @@ export const cpvDivisjoner = defineTool({
       .describe('First digit of the division code, 0-9.')
       .optional(),
   },
+  output: z.object({
+    prefix: z.string().nullable(),
+    count: z.number().int(),
+    divisions: z.array(z.object({ code: z.string(), cpvCode: z.string(), name: z.string() })),
+    source: sourceRef,
+  }),
   credentials: CREDENTIALS,
   coverage: { geography: ['NO', 'EU'], dataTypes: ['classification', 'procurement-category'], updateFrequency: 'static' },
   cacheTtlSeconds: 86_400,
@@ -84,7 +91,7 @@ export const cpvDivisjoner = defineTool({
       prefix: prefix ?? null,
       count: divisions.length,
       divisions,
-      source: 'CPV 2008 main vocabulary, Commission Regulation (EC) No 213/2008, Annex I',
+      source: { register: 'CPV 2008 main vocabulary (Commission Regulation (EC) No 213/2008, Annex I)', url: 'https://eur-lex.europa.eu/eli/reg/2008/213/oj' },
     };
   },
 });
