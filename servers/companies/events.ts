@@ -24,6 +24,7 @@ import { int, orgnr } from '../../runtime/fields.js';
 import { embedded, type Enhet, type HalPage, type Oppdatering } from '../_shared/enhetsregisteret.js';
 import { iso } from './company.js';
 import { BRREG_ENHET_PATH, BRREG_UPDATES_PATH, BRREG_WINDOW, coverage, displayUrl } from './common.js';
+import { eventsOutput } from './outputs.js';
 
 /** Rows per upstream request. */
 export const FEED_CHUNK = 100;
@@ -125,6 +126,7 @@ export const companiesEvents = defineTool({
     limit: int({ min: 1, max: 100, default: 20, description: 'Events per page, 1 to 100. Default 20.' }),
     cursor: z.string().max(4096).optional().describe('nextCursor of the previous page, unchanged. Omit for the first page.'),
   },
+  output: eventsOutput,
   coverage: coverage(['company', 'change-events'], ['NO']),
   cacheTtlSeconds: 600,
   route: '/events/:orgnr',

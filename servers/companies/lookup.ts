@@ -33,6 +33,7 @@ import {
 } from './common.js';
 import { recognise, type IdCountry } from './ids.js';
 import type { BvAnswer, BvOrganisation, PrhAnswer } from './shapes.js';
+import { companyOutput } from './outputs.js';
 
 const NAMES: Record<IdCountry, string> = {
   NO: 'Enhetsregisteret',
@@ -128,6 +129,7 @@ export const companiesLookup = defineTool({
       .optional()
       .describe('NO, DK, FI, SE or IS. Only needed for a ten-digit number that is valid both as a Swedish organisation number and as an Icelandic kennitala.'),
   },
+  output: companyOutput,
   refine: ({ companyId, country }, issues) => {
     const r = recognise(companyId, country);
     if (!r.ok) issues.add(r.message, ['companyId']);

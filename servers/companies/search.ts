@@ -33,6 +33,7 @@ import {
   requireCredentials,
 } from './common.js';
 import type { PrhAnswer, PrhCompany } from './shapes.js';
+import { searchOutput } from './outputs.js';
 
 export const SEARCH_COUNTRIES = ['NO', 'DK', 'FI'] as const;
 export type SearchCountry = (typeof SEARCH_COUNTRIES)[number];
@@ -191,6 +192,7 @@ export const companiesSearch = defineTool({
     pageSize: size(50, 20),
     page: page(),
   },
+  output: searchOutput,
   coverage: coverage(['company', 'legal-entity', 'search'], ['NO', 'DK', 'FI']),
   cacheTtlSeconds: DAY,
   route: '/search',
