@@ -17,6 +17,7 @@ import { nearNames, search } from './search.js';
 
 const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'] as const;
 const STATUSES = ['active', 'not_configured', 'deprecated', 'planned'] as const;
+const status = z.enum(STATUSES);
 const coverage = { geography: [...COUNTRIES], dataTypes: ['tool catalogue'], updateFrequency: 'static' as const };
 
 const searchTool = defineTool({
@@ -31,6 +32,29 @@ const searchTool = defineTool({
     status: z.enum(STATUSES).optional().describe('Only tools with this status in this service: active, not_configured, deprecated or planned.'),
     limit: int({ min: 1, max: 50, default: 10, description: 'Results to return, 1 to 50. Default 10.' }),
   },
+  output: z.object({
+    query: z.object({ q: z.string().nullable(), country: z.enum(COUNTRIES).nullable(), dataType: z.string().nullable(), status: status.nullable(), limit: z.number().int() }),
+    total: z.number().int(),
+    returned: z.number().int(),
+    truncated: z.boolean(),
+    results: z.array(
+      z.object({
+        rank: z.number().int(),
+        score: z.number(),
+        tool: z.string(),
+        title: z.string(),
+        status,
+        server: z.string(),
+        serverName: z.string(),
+        serverUrl: z.string(),
+        route: z.string(),
+        countries: z.array(z.string()),
+        dataTypes: z.array(z.string()),
+        why: z.array(z.string()),
+        alsoIn: z.array(z.object({ server: z.string(), serverUrl: z.string() })).optional().describe('Other servers of a shared tool.'),
+      }),
+    ),
+  }),
   refine: (input, issues) => {
     if (input.q === undefined && input.country === undefined && input.dataType === undefined && input.status === undefined) {
       issues.add('give at least one of q, country, dataType, status', ['q']);
@@ -90,6 +114,29 @@ const toolRecord = defineTool({
       .optional()
       .describe('Server slug, when the tool is served by several servers (e.g. brreg or brreg-konkurs).'),
   },
+  output: z.object({
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    status,
+    annotations: z.object({
+      title: z.string(),
+      readOnlyHint: z.literal(true),
+      destructiveHint: z.literal(false),
+      idempotentHint: z.literal(true),
+      openWorldHint: z.literal(true),
+    }),
+    // The tool's input JSON Schema as tools/list publishes it: any JSON Schema object.
+    inputSchema: z.record(z.string(), z.unknown()),
+    coverage: z.object({ geography: z.array(z.string()), dataTypes: z.array(z.string()), updateFrequency: z.string(), license: z.string(), auth: z.string() }),
+    server: z.object({ slug: z.string(), name: z.string(), owner: z.string(), url: z.string(), available: z.enum(['nå', 'degraded', 'deprecated']), license: z.string() }),
+    servers: z.array(z.object({ slug: z.string(), url: z.string() })),
+    call: z.object({
+      mcp: z.object({ url: z.string(), method: z.literal('tools/call'), name: z.string() }),
+      connector: z.string(),
+      dataProxy: z.string(),
+    }),
+  }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/tools/:name',

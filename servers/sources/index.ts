@@ -20,6 +20,35 @@ const CATEGORIES = ['agency', 'non-agency', 'platform'] as const;
 
 const coverage = { geography: [...COUNTRIES], dataTypes: ['source catalogue', 'service health'], updateFrequency: 'realtime' as const };
 
+// SourceRecord (records.ts); the optional fields appear where the source has them.
+const toolStatus = z.enum(['active', 'not_configured', 'deprecated', 'planned']);
+const recordFields = {
+  key: z.string(),
+  name: z.string(),
+  status: z.enum(STATUSES),
+  category: z.enum(CATEGORIES),
+  owner: z.string(),
+  country: z.string(),
+  countries: z.array(z.string()),
+  license: z.string(),
+  docs: z.array(z.object({ label: z.string(), url: z.string() })),
+  server: z.string().nullable(),
+  serverUrl: z.string().nullable(),
+  dataUrl: z.string(),
+  toolCount: z.number().int(),
+  tools: z.object({ active: z.number().int(), not_configured: z.number().int(), deprecated: z.number().int(), planned: z.number().int() }),
+  available: z.enum(['nå', 'degraded', 'deprecated']).nullable(),
+  health: z.object({
+    status: z.enum(['ok', 'degraded', 'down', 'unknown']),
+    upstreams: z.array(z.object({ id: z.string(), state: z.enum(['closed', 'open', 'half_open']), consecutiveFailures: z.number().int(), retryAfterMs: z.number() })),
+    checkedAt: z.string(),
+  }),
+  endpoints: z.array(z.string()).optional(),
+  plannedServer: z.object({ slug: z.string(), prefix: z.string(), spec: z.string() }).optional(),
+  note: z.string().optional(),
+  unconfirmed: z.array(z.string()).optional(),
+};
+
 const sourceKey = () =>
   z
     .string()
@@ -38,6 +67,13 @@ const list = defineTool({
     country: z.enum(COUNTRIES).optional().describe('Only sources covering this country: NO, SE, DK, FI, IS or EU.'),
     category: z.enum(CATEGORIES).optional().describe('Only agency sources, the keys not named after an agency, or platform keys.'),
   },
+  output: z.object({
+    total: z.number().int(),
+    counts: z.object({ connected: z.number().int(), planned: z.number().int(), scraping: z.number().int() }),
+    filters: z.object({ status: z.enum(STATUSES).nullable(), country: z.enum(COUNTRIES).nullable(), category: z.enum(CATEGORIES).nullable() }),
+    checkedAt: z.string(),
+    sources: z.array(z.object(recordFields)),
+  }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/sources',
@@ -63,6 +99,7 @@ const get = defineTool({
   description:
     'One data source by its key (the `kilde` of /api/data/{kilde}/...): status (connected, planned, scraping), owner, countries, licence, documentation links, server URL, tool counts by status, the names and connector routes of its tools, and current health with each upstream’s circuit-breaker state. A key that is known but not connected answers status planned (the data proxy answers 503 for it); an unknown key answers not_found. Use sources.list to see every key.',
   input: { key: sourceKey() },
+  output: z.object({ ...recordFields, toolList: z.array(z.object({ name: z.string(), status: toolStatus, route: z.string() })) }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/sources/:key',
