@@ -147,8 +147,39 @@ function published(node: unknown): unknown {
   const names = Object.keys((rest.properties ?? {}) as object);
   if (Array.isArray(required) && required.length < names.length) out.required = required;
   if (additionalProperties !== undefined && additionalProperties !== false) out.additionalProperties = published(additionalProperties);
-  return out;
+  return shorter(out);
 }
+
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The same schema in fewer bytes, for tools/list: an integer's bounds that only say "a safe
+ * integer" (zod writes them for every `.int()`) go, and "this or null" written as
+ * `anyOf: [{type: T, …}, {type: "null"}]` becomes `{type: [T, "null"], …}` (with null added to an
+ * `enum` or `const`). A nullable reference (`$ref`) stays an anyOf.
+ */
+function shorter(node: Record<string, unknown>): Record<string, unknown> {
+  if (node.type === 'integer' && node.minimum === -SAFE && node.maximum === SAFE) {
+    const { minimum: _min, maximum: _max, ...rest } = node;
+    node = rest;
+  }
+  const any = node.anyOf;
+  if (!Array.isArray(any) || any.length !== 2) return node;
+  const nullAt = any.findIndex((x) => isNullSchema(x));
+  const other = any[1 - nullAt] as Record<string, unknown> | undefined;
+  if (nullAt < 0 || !other || typeof other.type !== 'string' || '$ref' in other || 'anyOf' in other) return node;
+  const { anyOf: _anyOf, ...outer } = node;
+  if (Object.keys(outer).some((k) => k in other)) return node;
+  const merged: Record<string, unknown> = { ...other, ...outer, type: [other.type, 'null'] };
+  if (Array.isArray(other.enum)) merged.enum = [...other.enum, null];
+  if ('const' in other) {
+    delete merged.const;
+    merged.enum = [other.const, null];
+  }
+  return merged;
+}
+
+const isNullSchema = (x: unknown) => x !== null && typeof x === 'object' && Object.keys(x).length === 1 && (x as { type?: unknown }).type === 'null';
 
 function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource, icon: CompiledIcon, baseUrl: string): CompiledTool {
   const where = `${server.slug}/${def.name}`;
