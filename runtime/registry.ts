@@ -22,7 +22,7 @@ export interface CompiledTool {
   schema: z.ZodType;
   shape: z.ZodRawShape;
   jsonSchema: Record<string, unknown>;
-  /** JSON Schema of the tool's answer (def.output), when it declares one. */
+  /** JSON Schema of the tool's answer (def.output): every active tool has one; a retired tool may not. */
   outputJsonSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
   /** Its own icon, or its server's. */
@@ -196,6 +196,13 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
   if (declared === 'active' && (!def.run || def.example === undefined)) {
     throw new RegistryError(`${where}: an active tool needs run() and an example input`);
   }
+  if (declared === 'active' && !def.output) {
+    throw new RegistryError(`${where}: an active tool needs an output schema (output), published as outputSchema`);
+  }
+  const outputJsonSchema = def.output && toOutputJsonSchema(def.output);
+  if (outputJsonSchema && outputJsonSchema.type !== 'object') {
+    throw new RegistryError(`${where}: the output schema must be an object at its root (MCP outputSchema), not ${JSON.stringify(outputJsonSchema).slice(0, 60)}`);
+  }
   if ((declared === 'deprecated' || declared === 'planned') && !def.retired) {
     throw new RegistryError(`${where}: a ${declared} tool needs its retired answer`);
   }
@@ -215,7 +222,7 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
     schema,
     shape: def.input,
     jsonSchema: toJsonSchema(def),
-    ...(def.output && { outputJsonSchema: toOutputJsonSchema(def.output) }),
+    ...(outputJsonSchema && { outputJsonSchema }),
     annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     icon,
     icons: iconsOf(icon, baseUrl),

@@ -294,6 +294,7 @@ describe('extra connector routes of a server (ServerDefinition.routes, used by t
     title: 'T',
     description: 'd',
     input: { id: z.string() },
+    output: z.object({ id: z.string() }),
     coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
     cacheTtlSeconds: 0,
     route: '/items/:id',

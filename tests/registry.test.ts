@@ -2,6 +2,7 @@
 // declaration, its recording and a line in tests/fixtures/spec-bounds.json, with no new test code.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { renderCommittedCatalogue } from '../runtime/catalogue.js';
 import { defineServer, defineTool } from '../runtime/define.js';
 import { REGISTER } from '../servers/_shared/icons/index.js';
@@ -104,6 +105,7 @@ describe('the registry refuses broken declarations at start-up', () => {
       title: 'T',
       description: 'd',
       input: { orgnr: orgnr() },
+      output: z.object({}),
       coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
       cacheTtlSeconds: 0,
       route,
@@ -136,6 +138,12 @@ describe('the registry refuses broken declarations at start-up', () => {
     expect(build([server('a', [{ ...tool('x'), example: { orgnr: '1' } }])])).toThrow(/example input is invalid/);
   });
   it('refuses a route parameter that is not an input field', () => expect(build([server('a', [tool('x', '/e/:nope')])])).toThrow(/route parameter/));
+  it('refuses an active tool without an output schema, and one that is not an object at its root', () => {
+    expect(build([server('a', [{ ...tool('x'), output: undefined }])])).toThrow(/an active tool needs an output schema/);
+    expect(build([server('a', [{ ...tool('x'), output: z.object({ n: z.number() }).meta({ id: 'rooted' }) }])])).toThrow(/object at its root/);
+    // A retired tool answers no data, so it needs none.
+    expect(build([server('a', [{ ...tool('x'), output: undefined, status: 'deprecated', retired: { code: 'api_sunset', message: 'gone' } }])])).not.toThrow();
+  });
   it('refuses a deprecated tool without its retired answer', () =>
     expect(build([server('a', [{ ...tool('x'), status: 'deprecated' }])])).toThrow(/retired/));
 });
