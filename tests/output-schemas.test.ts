@@ -3,6 +3,8 @@
 // every test the same way), every active tool has one, results carry structuredContent and the
 // runtime's provenance, and SDK clients of the 1.x and the v2 line check it as clients do.
 import { generateKeyPairSync } from 'node:crypto';
+import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2, type JsonSchemaType as JsonSchemaTypeV2 } from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator as AjvJsonSchemaValidatorV2 } from '@modelcontextprotocol/client/validators/ajv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { pino } from 'pino';
@@ -223,6 +225,50 @@ describe('the SDK client of the 1.x line', () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(JSON.parse((result.content as { text: string }[])[0].text));
     expect((result._meta?.[PROVENANCE_KEY] as Provenance).sources.length).toBeGreaterThan(0);
+    await client.close();
+  });
+});
+
+describe('the SDK client of the v2 line (@modelcontextprotocol/client), revision 2026-07-28', () => {
+  let running: Running;
+  beforeAll(async () => {
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro` });
+    running = await startServer(config, { logger: pino({ level: 'silent' }), transport: replay() });
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  // Pinned, the client must get 2026-07-28 from server/discover (no initialize, no fallback); it
+  // then sends the revision in each request's _meta and validates structuredContent against the
+  // outputSchema it listed. The test checks the same with the SDK's own validator besides.
+  it('negotiates 2026-07-28 through server/discover, lists /mcp/brreg and calls brreg.enhet.lookup; structuredContent meets the published outputSchema', async () => {
+    const sent: string[] = [];
+    const client = new ClientV2({ name: 'output-schema-test-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(
+      new StreamableHTTPClientTransportV2(new URL(`${running.url}/mcp/brreg`), {
+        requestInit: { headers: { Authorization: `Bearer ${KEYS.pro}` } },
+        fetch: async (url, init) => {
+          sent.push(JSON.parse(String(init?.body ?? '{}')).method);
+          return fetch(url, init);
+        },
+      }),
+    );
+    expect(client.getProtocolEra()).toBe('modern');
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const { tools } = await client.listTools();
+    const listed = tools.find((t) => t.name === 'brreg.enhet.lookup');
+    expect(listed?.outputSchema?.type).toBe('object');
+    expect(listed?.outputSchema).toEqual(registry.server('brreg')!.toolsByName.get('brreg.enhet.lookup')!.outputJsonSchema);
+    const result = await client.callTool({ name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { orgnr: string }).orgnr).toBe('923609016');
+    expect(result.structuredContent).toEqual(JSON.parse((result.content as { text: string }[])[0].text));
+    const verdict = new AjvJsonSchemaValidatorV2().getValidator(listed!.outputSchema as JsonSchemaTypeV2)(result.structuredContent);
+    expect(verdict.valid, verdict.errorMessage).toBe(true);
+    expect((result._meta?.[PROVENANCE_KEY] as Provenance).sources[0].url).toBe('https://data.brreg.no/enhetsregisteret/api/enheter/923609016');
+    // The modern sequence: no initialize, and nothing but these three requests.
+    expect(sent).toEqual(['server/discover', 'tools/list', 'tools/call']);
     await client.close();
   });
 });
