@@ -154,29 +154,44 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
  * The same schema in fewer bytes, for tools/list: an integer's bounds that only say "a safe
- * integer" (zod writes them for every `.int()`) go, and "this or null" written as
+ * integer" (zod writes them for every `.int()`) go, "this or null" written as
  * `anyOf: [{type: T, …}, {type: "null"}]` becomes `{type: [T, "null"], …}` (with null added to an
- * `enum` or `const`). A nullable reference (`$ref`) stays an anyOf.
+ * `enum` or `const`), and an `enum` of strings needs no `type: "string"`. A nullable reference
+ * (`$ref`) stays an anyOf.
  */
 function shorter(node: Record<string, unknown>): Record<string, unknown> {
   if (node.type === 'integer' && node.minimum === -SAFE && node.maximum === SAFE) {
     const { minimum: _min, maximum: _max, ...rest } = node;
     node = rest;
   }
+  node = enumOnly(node);
   const any = node.anyOf;
   if (!Array.isArray(any) || any.length !== 2) return node;
   const nullAt = any.findIndex((x) => isNullSchema(x));
   const other = any[1 - nullAt] as Record<string, unknown> | undefined;
-  if (nullAt < 0 || !other || typeof other.type !== 'string' || '$ref' in other || 'anyOf' in other) return node;
+  if (nullAt < 0 || !other || '$ref' in other || 'anyOf' in other) return node;
+  const listed = Array.isArray(other.enum) || 'const' in other;
+  if (!listed && typeof other.type !== 'string') return node;
   const { anyOf: _anyOf, ...outer } = node;
   if (Object.keys(outer).some((k) => k in other)) return node;
-  const merged: Record<string, unknown> = { ...other, ...outer, type: [other.type, 'null'] };
+  const merged: Record<string, unknown> = { ...other, ...outer };
+  if (typeof other.type === 'string') merged.type = [other.type, 'null'];
   if (Array.isArray(other.enum)) merged.enum = [...other.enum, null];
   if ('const' in other) {
     delete merged.const;
     merged.enum = [other.const, null];
   }
-  return merged;
+  return enumOnly(merged);
+}
+
+/** An `enum` names its values, so a `type` that only repeats theirs goes. */
+function enumOnly(node: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(node.enum) || node.type === undefined) return node;
+  const types = new Set((node.enum as unknown[]).map((v) => (v === null ? 'null' : typeof v)));
+  const declared = new Set(Array.isArray(node.type) ? node.type : [node.type]);
+  if (types.size !== declared.size || ![...types].every((t) => declared.has(t))) return node;
+  const { type: _type, ...rest } = node;
+  return rest;
 }
 
 const isNullSchema = (x: unknown) => x !== null && typeof x === 'object' && Object.keys(x).length === 1 && (x as { type?: unknown }).type === 'null';

@@ -64,6 +64,7 @@ describe('output schemas', () => {
       n: z.number().int(),
       bounded: z.number().int().min(1).max(9),
       kind: z.enum(['a', 'b']).nullable(),
+      plain: z.enum(['c', 'd']),
       one: z.literal('x').nullable(),
       block: z.object({ s: z.string() }).nullable().describe('A block.'),
       maybe: z.string().optional(),
@@ -73,12 +74,13 @@ describe('output schemas', () => {
       properties: {
         n: { type: 'integer' },
         bounded: { type: 'integer', minimum: 1, maximum: 9 },
-        kind: { type: ['string', 'null'], enum: ['a', 'b', null] },
-        one: { type: ['string', 'null'], enum: ['x', null] },
+        kind: { enum: ['a', 'b', null] },
+        one: { enum: ['x', null] },
         block: { type: ['object', 'null'], properties: { s: { type: 'string' } }, description: 'A block.' },
         maybe: { type: 'string' },
+        plain: { enum: ['c', 'd'] },
       },
-      required: ['n', 'bounded', 'kind', 'one', 'block'],
+      required: ['n', 'bounded', 'kind', 'plain', 'one', 'block'],
     });
   });
 
