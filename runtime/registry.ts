@@ -115,10 +115,27 @@ function buildSchema(def: ToolDefinition): z.ZodType {
   });
 }
 
+const SAFE = Number.MAX_SAFE_INTEGER;
+
 function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
   const schema = z.toJSONSchema(z.strictObject(def.input), { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return schema;
+  return withoutSafeBounds(schema) as Record<string, unknown>;
+}
+
+/** Drops the bounds zod writes for every `.int()` that only say "a safe integer" (a page without a maximum). */
+function withoutSafeBounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSafeBounds);
+  if (node === null || typeof node !== 'object') return node;
+  return safeBoundsDropped(Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withoutSafeBounds(v)])));
+}
+
+function safeBoundsDropped(node: Record<string, unknown>): Record<string, unknown> {
+  if (node.type !== 'integer' || (node.minimum !== -SAFE && node.maximum !== SAFE)) return node;
+  const out = { ...node };
+  if (out.minimum === -SAFE) delete out.minimum;
+  if (out.maximum === SAFE) delete out.maximum;
+  return out;
 }
 
 /**
@@ -134,7 +151,10 @@ function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
 export function toOutputJsonSchema(output: z.ZodObject, strict = false): Record<string, unknown> {
   const schema = z.toJSONSchema(output, { io: 'output', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return strict ? schema : (published(schema) as Record<string, unknown>);
+  if (strict) return schema;
+  // The root keeps its `type: "object"` (MCP requires it); below it, the type a keyword implies goes.
+  const { type: _type, ...rest } = published(schema) as Record<string, unknown>;
+  return schema.type === 'object' ? { type: 'object', ...rest } : rest;
 }
 
 function published(node: unknown): unknown {
@@ -150,38 +170,44 @@ function published(node: unknown): unknown {
   return shorter(out);
 }
 
-const SAFE = Number.MAX_SAFE_INTEGER;
-
 /**
  * The same schema in fewer bytes, for tools/list: an integer's bounds that only say "a safe
- * integer" (zod writes them for every `.int()`) go, "this or null" written as
+ * integer" (zod writes them for every `.int()`) go, as in input schemas, "this or null" written as
  * `anyOf: [{type: T, …}, {type: "null"}]` becomes `{type: [T, "null"], …}` (with null added to an
- * `enum` or `const`), and an `enum` of strings needs no `type: "string"`. A nullable reference
- * (`$ref`) stays an anyOf.
+ * `enum` or `const`), an `enum` of strings needs no `type: "string"`, and below the root an object
+ * with `properties` or an array with `items` needs no `type` (a reader sees which it is; the
+ * answer is held to the strict form in tests and at run time). A nullable reference (`$ref`) stays
+ * an anyOf.
  */
 function shorter(node: Record<string, unknown>): Record<string, unknown> {
-  if (node.type === 'integer' && node.minimum === -SAFE && node.maximum === SAFE) {
-    const { minimum: _min, maximum: _max, ...rest } = node;
-    node = rest;
-  }
-  node = enumOnly(node);
+  node = impliedTypeDropped(enumOnly(safeBoundsDropped(node)));
   const any = node.anyOf;
   if (!Array.isArray(any) || any.length !== 2) return node;
   const nullAt = any.findIndex((x) => isNullSchema(x));
   const other = any[1 - nullAt] as Record<string, unknown> | undefined;
   if (nullAt < 0 || !other || '$ref' in other || 'anyOf' in other) return node;
+  // Its own type, or the one its keywords imply (children are already shortened).
+  const type = other.type ?? ('properties' in other ? 'object' : 'items' in other ? 'array' : undefined);
   const listed = Array.isArray(other.enum) || 'const' in other;
-  if (!listed && typeof other.type !== 'string') return node;
+  if (!listed && typeof type !== 'string') return node;
   const { anyOf: _anyOf, ...outer } = node;
   if (Object.keys(outer).some((k) => k in other)) return node;
   const merged: Record<string, unknown> = { ...other, ...outer };
-  if (typeof other.type === 'string') merged.type = [other.type, 'null'];
+  if (typeof type === 'string') merged.type = [type, 'null'];
   if (Array.isArray(other.enum)) merged.enum = [...other.enum, null];
   if ('const' in other) {
     delete merged.const;
     merged.enum = [other.const, null];
   }
   return enumOnly(merged);
+}
+
+/** `properties` says "object" and `items` says "array" to a reader, so that `type` goes (null allowed keeps it). */
+function impliedTypeDropped(node: Record<string, unknown>): Record<string, unknown> {
+  const implied = node.type === 'object' ? 'properties' in node : node.type === 'array' ? 'items' in node : false;
+  if (!implied) return node;
+  const { type: _type, ...rest } = node;
+  return rest;
 }
 
 /** An `enum` names its values, so a `type` that only repeats theirs goes. */

@@ -68,6 +68,7 @@ describe('output schemas', () => {
       one: z.literal('x').nullable(),
       block: z.object({ s: z.string() }).nullable().describe('A block.'),
       maybe: z.string().optional(),
+      list: z.array(z.object({ s: z.string() })),
     });
     expect(toOutputJsonSchema(schema)).toEqual({
       type: 'object',
@@ -77,10 +78,11 @@ describe('output schemas', () => {
         kind: { enum: ['a', 'b', null] },
         one: { enum: ['x', null] },
         block: { type: ['object', 'null'], properties: { s: { type: 'string' } }, description: 'A block.' },
+        list: { items: { properties: { s: { type: 'string' } } } },
         maybe: { type: 'string' },
         plain: { enum: ['c', 'd'] },
       },
-      required: ['n', 'bounded', 'kind', 'plain', 'one', 'block'],
+      required: ['n', 'bounded', 'kind', 'plain', 'one', 'block', 'list'],
     });
   });
 

@@ -69,18 +69,18 @@ const lookup = defineTool({
   name: 'lookup',
   title: 'Look up an Altinn system user',
   description:
-    'Finds the Altinn 3 system user that an end-user system (`systemId`, 3-128 characters of letters, digits, `.`, `_`, `-`, e.g. 991825827_smartcloud) has for an organisation (`orgnr`, 9 digits), optionally narrowed by the vendor\'s `externalRef` (1-128 characters of letters, digits, `.`, `_`, `:`, `-`; defaults to the organisation number, as in Altinn). Answers systemUserId, orgnr, systemId, status (active, pending, rejected, revoked, expired), externalRef, accessPackages[] (access-package URNs the vendor asked for), rights[], timestamps and the vendor request with its confirmUrl. pending means the organisation has not approved the request yet; expired means the request timed out. Neither a system user nor a request answers not_found. Uses ALTINN_ENV (tt02 by default, or prod). Without a Maskinporten client configured it answers a structured `not_configured` status, not an error.',
+    'Finds the Altinn 3 system user that an end-user system (systemId, e.g. 991825827_smartcloud) has for an organisation, optionally narrowed by the vendor\'s externalRef, with its access packages, rights and the vendor request (confirmUrl). status pending: the organisation has not approved the request yet; expired: the request timed out. Neither a system user nor a request answers not_found. Uses ALTINN_ENV (tt02 by default, or prod).',
   input: {
     systemId: z
       .string()
       .regex(/^[A-Za-z0-9._-]{3,128}$/, { error: (iss) => `must be 3-128 characters of letters, digits, ".", "_" or "-" (got ${JSON.stringify(iss.input)})` })
-      .describe('System id in the Altinn system register, {vendor orgnr}_{name}: 3-128 characters of letters, digits, ".", "_", "-".'),
-    orgnr: orgnr('Organisation number of the business that owns (or is asked to approve) the system user: 9 digits.'),
+      .describe('System id in the Altinn system register: {vendor orgnr}_{name}.'),
+    orgnr: orgnr('Organisation number of the business that owns (or is asked to approve) the system user.'),
     externalRef: z
       .string()
       .regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: (iss) => `must be 1-128 characters of letters, digits, ".", "_", ":" or "-" (got ${JSON.stringify(iss.input)})` })
       .optional()
-      .describe('External reference the vendor gave the system-user request: 1-128 characters of letters, digits, ".", "_", ":", "-". Default: the organisation number.'),
+      .describe('External reference the vendor gave the system-user request. Default: the organisation number (as in Altinn).'),
   },
   output: lookupOutput,
   credentials: TOKEN_CREDENTIALS,
@@ -116,7 +116,7 @@ const iiCutoff = defineTool({
   name: 'ii_cutoff',
   title: 'Altinn II cutoff date',
   description:
-    'The date Altinn II closes and end-user systems must use Altinn 3 system users instead (19 June 2026, cutoffIso 2026-06-19T00:00:00Z), with daysRemaining (whole days left, rounded up; 0 once passed), passed (true from the cutoff on) and daysSinceCutoff, computed from the current date. Use it to tell whether an integration still can rely on Altinn II roles and passwords. Needs no credentials and calls no upstream.',
+    'The date Altinn II closes and end-user systems must use Altinn 3 system users instead (19 June 2026), with the whole days remaining (rounded up; 0 once passed) or since, from the current date. Use it to tell whether an integration can still rely on Altinn II roles and passwords. Needs no credentials and calls no upstream.',
   input: {},
   output: z.object({
     cutoffIso: z.string(),
@@ -146,7 +146,7 @@ const health = defineTool({
   name: 'systemuser_health',
   title: 'Altinn system-user connector health',
   description:
-    "The state of this service's Altinn system-user connector: whether a Maskinporten token is configured (`token.mode` live: lookups call Altinn; stub: lookups answer the not_configured status), which credentials are missing (names only), the Altinn environment (`tt02` or `prod`, from ALTINN_ENV), the Maskinporten environment, days remaining to the Altinn II cutoff, the upstream endpoints it calls with their scopes, the upstream's circuit-breaker state and warnings such as a tt02/prod mismatch. Makes no upstream call.",
+    'The state of this service\'s Altinn system-user connector: whether a Maskinporten token is configured (token.mode live: lookups call Altinn; stub: they answer the not_configured status) and which credentials are missing (names only), the Altinn (ALTINN_ENV) and Maskinporten environments, the endpoints it calls with their scopes, the upstream\'s circuit breaker, and warnings such as a tt02/prod mismatch. Makes no upstream call.',
   input: {},
   output: z.object({
     status: z.enum(['ok', 'degraded']),

@@ -61,8 +61,7 @@ export const cpvDivisjoner = defineTool({
   name: 'cpv.divisjoner',
   title: 'CPV divisions (procurement categories)',
   description:
-    'The 45 divisions of the Common Procurement Vocabulary (CPV 2008, Regulation (EC) No 213/2008) that classify Doffin notices: 2-digit code, the 8-digit division code and the English name, e.g. 45 Construction work, 72 IT services. ' +
-    'prefix (one digit 0-9) keeps the divisions whose code starts with it (7 gives 70 to 79); without it all 45 are listed. Use a code as the cpv filter of doffin.notices.search. Every digit starts at least one division, so the list is never empty.',
+    'The 45 divisions of the Common Procurement Vocabulary (CPV 2008, Regulation (EC) No 213/2008) that classify Doffin notices, e.g. 45 Construction work, 72 IT services; prefix keeps those whose code starts with that digit (7: 70 to 79). Use a code as the cpv filter of doffin.notices.search. Every digit starts at least one division, so the list is never empty.',
   input: {
     prefix: z
       .string()

@@ -130,20 +130,17 @@ export const noticesSearch = defineTool({
   name: 'notices.search',
   title: 'Search Norwegian public procurement notices (Doffin)',
   description:
-    'Searches Doffin, the Norwegian national database of public procurement notices (tenders, contract awards, prior information), newest first. ' +
-    'Filters: publishedFrom and publishedTo (YYYY-MM-DD), cpv (a CPV code or its first 2 to 8 digits, e.g. 72 for IT services; see doffin.cpv.divisjoner), buyerOrgnr (the buying organisation, 9 digits), limit 1 to 100 (default 20). ' +
-    'Each notice has id, heading, a shortened description, type, status, buyers with organisation numbers, publication date, deadline, estimated value, CPV codes and its doffin.no link; doffin.notice.get gives the full notice with lots and winners. ' +
-    'total is the number of matching notices; Doffin lets at most 1000 of them be read. Doffin has no buyer filter, so buyerOrgnr is applied to the newest 100 matching notices (the answer says so). An empty list means no notice matched.',
+    'Searches Doffin, Norway\'s national database of public procurement notices (tenders, contract awards, prior information), newest first, by publication date, CPV code or prefix (doffin.cpv.divisjoner) and buyer. Descriptions are shortened; doffin.notice.get gives the full notice with lots and winners. total counts the matching notices; Doffin lets at most 1000 be read. Doffin has no buyer filter, so buyerOrgnr is applied to the newest 100 matching notices (the answer says so). An empty list means no notice matched.',
   input: {
     publishedFrom: isoDate('Earliest publication date, YYYY-MM-DD (inclusive).').optional(),
     publishedTo: isoDate('Latest publication date, YYYY-MM-DD (inclusive).').optional(),
     cpv: z
       .string()
       .regex(/^\d{2,8}(-\d)?$/, { error: (iss) => `must be a CPV code or prefix of 2 to 8 digits, optionally with its check digit, e.g. 72 or 72212000-4 (got ${JSON.stringify(iss.input)})` })
-      .describe('CPV code or prefix of 2 to 8 digits (check digit optional), e.g. 45 (construction work) or 72212000.')
+      .describe('CPV code or prefix (check digit optional), e.g. 45 or 72212000.')
       .optional(),
-    buyerOrgnr: orgnr('Organisation number of the buying organisation: 9 digits with a valid check digit.').optional(),
-    limit: int({ min: 1, max: 100, default: 20, description: 'Number of notices, 1 to 100. Default 20.' }),
+    buyerOrgnr: orgnr('Organisation number of the buying organisation.').optional(),
+    limit: int({ min: 1, max: 100, default: 20, description: 'Number of notices.' }),
   },
   output: z.object({
     filters: z.object({ publishedFrom: optStr(), publishedTo: optStr(), cpv: optStr(), buyerOrgnr: optStr() }),
@@ -199,8 +196,7 @@ export const noticeGet = defineTool({
   name: 'notice.get',
   title: 'One Doffin procurement notice',
   description:
-    'One public procurement notice from Doffin by its Doffin id (YYYY-NNNNNN, e.g. 2024-100123, as notices.search returns it): heading, full description, type, status, buyers, dates, deadline, estimated value, CPV codes, received tenders, lots with their winners (organisation numbers), and the doffin.no link. ' +
-    "Doffin's API has no notice-by-id operation (its /notices path answers 404), so the notice is found through the search operation; an id the search does not find answers not_found.",
+    'One public procurement notice from Doffin by its id (as notices.search gives it), in full, with lots and their winners. Doffin\'s API has no notice-by-id operation (its /notices path answers 404), so the notice is found through the search operation; an id the search does not find answers not_found.',
   input: {
     noticeId: z
       .string()

@@ -53,9 +53,7 @@ export const konsesjonLookup = defineTool({
   name: 'konsesjon.lookup',
   title: 'Licences of a Norwegian company (Finanstilsynet)',
   description:
-    "The licences Finanstilsynet's register (virksomhetsregisteret) lists for one company, by organisation number: licence type code and name, legal basis, registration date, the company's role (konsesjonshaver, filial or agent of another licence holder), supervisory authority, and the services within each licence; plus the company's Finanstilsynet id, LEI and addresses. " +
-    'Use it to check whether a company may offer financial services in Norway. The register lists active licences only. ' +
-    'A company that is not in the register answers registrert: false with an empty konsesjoner list: it holds no licence that Finanstilsynet registers (it is not an error, and says nothing about other registers).',
+    'The licences Finanstilsynet\'s register (virksomhetsregisteret) lists for one company by organisation number, with the services in each and the company\'s role (konsesjonshaver, or filial or agent of another licence holder): whether a company may offer financial services in Norway. Active licences only. A company not in the register answers registrert false and no licences: it holds no licence that Finanstilsynet registers (not an error; it says nothing about other registers).',
   input: { orgnr: orgnr() },
   output: z.object({
     orgnr: z.string(),
@@ -92,16 +90,13 @@ export const konsesjonSearch = defineTool({
   name: 'konsesjon.search',
   title: "Search Finanstilsynet's licence register",
   description:
-    "Searches Finanstilsynet's register of licensed financial companies and persons (banks, insurers, investment firms, fund managers, payment and e-money institutions, agents, auditors, accountants, debt collectors...). " +
-    'Filters: navn (part of a name), orgnr (9 digits), type (a licence type code such as BANK) and status (aktiv, tilbakekalt, utløpt); give at least one. ' +
-    'Returns up to 50 entities per page with each one\'s licences, total hits and hasMore; page (0-based) reaches further pages. ' +
-    'The open register publishes active licences only: status tilbakekalt or utløpt answers an empty list with a note saying so, which does not mean no licence was ever revoked. An empty list otherwise means nothing matched.',
+    'Searches Finanstilsynet\'s register of licensed financial companies and persons (banks, insurers, investment firms, fund managers, payment and e-money institutions, agents, auditors, accountants, debt collectors...); give at least one filter. Pages of 50 entities, each with its licences. The open register publishes active licences only: status tilbakekalt or utløpt answers an empty list with a note, which does not mean no licence was ever revoked. An empty list otherwise means nothing matched.',
   input: {
     navn: konsesjonFields.navn.optional(),
     orgnr: konsesjonFields.orgnr.optional(),
     status: konsesjonFields.status.optional(),
     type: konsesjonFields.type.optional(),
-    page: page('Page of 50 entities, 0-based. Default 0.'),
+    page: page('Page of 50 entities, 0-based.'),
   },
   output: z.object({
     filter: z.object({ navn: optStr(), orgnr: optStr(), status: z.enum(STATUSES).nullable(), type: optStr(), page: z.number().int() }),

@@ -93,7 +93,7 @@ export const listerList = defineTool({
   name: 'lister.list',
   title: 'Sanctions lists: which are served',
   description:
-    'The catalogue of sanctions lists known to this service: for each its id, name, authority, jurisdiction, status (`aktiv` = served here, `ikke_konfigurert` = known but not connected, `sunset` = retired by its publisher), update frequency, download endpoint, format and licence status. The EU consolidated financial sanctions list is the one active list (searched by sanctions.eu.search and screening.screen); the UN, UK and US lists are named but not connected, so a search here says nothing about them. Retired lists appear only with includeSunset=true (default false). The EU entry also reports whether its index is loaded, its generation date, entity count and age; the tool itself downloads nothing.',
+    'The sanctions lists known to this service: status aktiv (served here), ikke_konfigurert (known, not connected) or sunset (retired by its publisher; listed only with includeSunset). The EU consolidated financial sanctions list is the one served (sanctions.eu.search, screening.screen), with the state of its index; the UN, UK and US lists are named but not connected, so a search here says nothing about them. Downloads nothing.',
   input: {
     includeSunset: bool('Also list retired (sunset) lists. Default false.'),
   },

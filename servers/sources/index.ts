@@ -55,16 +55,16 @@ const sourceKey = () =>
     .min(1)
     .max(64)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a kebab-case source key such as brreg or data-europa (got ${JSON.stringify(iss.input)})` })
-    .describe('Source key (the `kilde` of /api/data/{kilde}/...), kebab-case, 1 to 64 characters, e.g. brreg, konkurs, cvr, ssb.');
+    .describe('Source key, e.g. brreg, konkurs, cvr, ssb.');
 
 const list = defineTool({
   name: 'list',
   title: 'List data sources',
   description:
-    'Every data source this service knows (the source keys of the data proxy): key, name, status (connected = served now, planned = known but not connected yet, scraping = read from published files), owner, countries, licence, documentation links, the MCP server URL and tool count of connected sources, and current health (ok, degraded, down from the circuit breakers of the upstreams; unknown when not connected). Filter by status, country (NO, SE, DK, FI, IS, EU) and category (agency, non-agency, platform). `unconfirmed` lists facts no source confirmed. An empty `sources` means no source matches the filters. Use discovery.search to find a tool for a task.',
+    'Every data source this service knows (the source keys of the data proxy): status connected (served now), planned (known, not connected yet) or scraping (read from published files), owner, countries, licence, documentation, and for a connected source its MCP server, tool counts and current health from the upstreams\' circuit breakers. `unconfirmed` lists facts no source confirmed. An empty list means no source matches the filters. discovery.search finds a tool for a task.',
   input: {
-    status: z.enum(STATUSES).optional().describe('Only sources with this status: connected, planned or scraping.'),
-    country: z.enum(COUNTRIES).optional().describe('Only sources covering this country: NO, SE, DK, FI, IS or EU.'),
+    status: z.enum(STATUSES).optional().describe('Only sources with this status.'),
+    country: z.enum(COUNTRIES).optional().describe('Only sources covering this country.'),
     category: z.enum(CATEGORIES).optional().describe('Only agency sources, the keys not named after an agency, or platform keys.'),
   },
   output: z.object({
@@ -97,7 +97,7 @@ const get = defineTool({
   name: 'get',
   title: 'Get one data source',
   description:
-    'One data source by its key (the `kilde` of /api/data/{kilde}/...): status (connected, planned, scraping), owner, countries, licence, documentation links, server URL, tool counts by status, the names and connector routes of its tools, and current health with each upstream’s circuit-breaker state. A key that is known but not connected answers status planned (the data proxy answers 503 for it); an unknown key answers not_found. Use sources.list to see every key.',
+    'One data source by its key (the kilde of /api/data/{kilde}/...), as sources.list gives it, with the names and connector routes of its tools. A known key that is not connected answers status planned (the data proxy answers 503 for it); an unknown key answers not_found.',
   input: { key: sourceKey() },
   output: z.object({ ...recordFields, toolList: z.array(z.object({ name: z.string(), status: toolStatus, route: z.string() })) }),
   coverage,
