@@ -42,9 +42,11 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   input: S;
   /**
    * The tool's answer on success, published as `outputSchema` in tools/list (MCP 2025-06-18 and
-   * later) and checked against every recorded answer (tests/output-schemas.test.ts). Build it from
-   * runtime/output.ts; describe a field only where its name does not say it all. Optional until
-   * every server has its schemas (the same test lists the active tools still without one).
+   * later) and checked against every recorded answer (tests/output-schemas.test.ts). Required for
+   * active tools (the registry refuses one without it at start-up, as it refuses one without run()
+   * or an example); a zod object, so that the published schema is an object at its root. An
+   * answer given with success when credentials are missing (whenNotConfigured) must meet it too.
+   * Build it from runtime/output.ts; describe a field only where its name does not say it all.
    */
   output?: z.ZodObject;
   /** Rules across fields ("at least one of"); report with ctx.addIssue naming the fields. */

@@ -13,7 +13,7 @@ export function isValidOrgnr(value: string): boolean {
   return check !== 10 && check === Number(value[8]);
 }
 
-export const orgnr = (description = 'Norwegian organisation number: 9 digits, the last a modulus-11 check digit.') =>
+export const orgnr = (description = 'Norwegian organisation number (modulus-11 check digit).') =>
   z
     .string()
     .regex(/^\d{9}$/, { error: (iss) => `must be exactly 9 digits (got ${JSON.stringify(iss.input)})`, abort: true })
@@ -49,11 +49,11 @@ export function int(options: IntOptions & { default?: number }) {
 }
 
 /** 0-based page number, default 0. */
-export const page = (description = 'Page number, 0-based. Default 0.') => int({ min: 0, default: 0, description });
+export const page = (description = 'Page number, 0-based.') => int({ min: 0, default: 0, description });
 
 /** Page size with the spec's bounds. */
 export const size = (max: number, dflt: number, min = 1) =>
-  int({ min, max, default: dflt, description: `Page size, ${min} to ${max}. Default ${dflt}.` });
+  int({ min, max, default: dflt, description: 'Page size.' });
 
 export const year = (description: string) => int({ min: 1900, max: 9999, description });
 

@@ -36,6 +36,8 @@ export function retryAfterFailures(failures: number): number {
 export interface FileIndexSpec<D, T> {
   /** What the file is, in messages: "the EU sanctions list". */
   title: string;
+  /** The register that publishes it, as answers name it (`source.register`). */
+  register: string;
   /** What callers cannot do without it, in the error: "nothing can be searched or screened". */
   withoutIt: string;
   upstream: string;
@@ -51,8 +53,11 @@ export interface FileIndexSpec<D, T> {
 }
 
 export interface Freshness {
-  /** Where the file is read from (never with credentials an operator put in the base URL). */
-  source: string;
+  /**
+   * Where the file is read from, in the `{ register, url }` shape of every source in answers
+   * (runtime/output.ts sourceRef); never with credentials an operator put in the base URL.
+   */
+  source: { register: string; url: string };
   loadedAt: string;
   ageSeconds: number;
   refreshAfterSeconds: number;
@@ -196,7 +201,7 @@ export class FileIndex<D, T> {
   private freshness(ctx: ToolContext, slot: Slot<T>, now: Date): Freshness {
     const age = Math.max(0, now.getTime() - slot.loadedAt!.getTime());
     return {
-      source: ctx.locate(this.spec.upstream, this.spec.path),
+      source: { register: this.spec.register, url: ctx.locate(this.spec.upstream, this.spec.path) },
       ...this.spec.describe?.(slot.index!),
       loadedAt: slot.loadedAt!.toISOString(),
       ageSeconds: Math.round(age / 1000),

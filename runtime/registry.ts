@@ -23,7 +23,7 @@ export interface CompiledTool {
   schema: z.ZodType;
   shape: z.ZodRawShape;
   jsonSchema: Record<string, unknown>;
-  /** JSON Schema of the tool's answer (def.output), when it declares one. */
+  /** JSON Schema of the tool's answer (def.output): every active tool has one; a retired tool may not. */
   outputJsonSchema?: Record<string, unknown>;
   annotations: ToolAnnotations;
   /** Its own icon, or its server's. */
@@ -130,10 +130,27 @@ function buildSchema(def: ToolDefinition): z.ZodType {
   });
 }
 
+const SAFE = Number.MAX_SAFE_INTEGER;
+
 function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
   const schema = z.toJSONSchema(z.strictObject(def.input), { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
-  return schema;
+  return withoutSafeBounds(schema) as Record<string, unknown>;
+}
+
+/** Drops the bounds zod writes for every `.int()` that only say "a safe integer" (a page without a maximum). */
+function withoutSafeBounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSafeBounds);
+  if (node === null || typeof node !== 'object') return node;
+  return safeBoundsDropped(Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withoutSafeBounds(v)])));
+}
+
+function safeBoundsDropped(node: Record<string, unknown>): Record<string, unknown> {
+  if (node.type !== 'integer' || (node.minimum !== -SAFE && node.maximum !== SAFE)) return node;
+  const out = { ...node };
+  if (out.minimum === -SAFE) delete out.minimum;
+  if (out.maximum === SAFE) delete out.maximum;
+  return out;
 }
 
 /**
@@ -162,8 +179,51 @@ function published(node: unknown): unknown {
   const names = Object.keys((rest.properties ?? {}) as object);
   if (Array.isArray(required) && required.length < names.length) out.required = required;
   if (additionalProperties !== undefined && additionalProperties !== false) out.additionalProperties = published(additionalProperties);
-  return out;
+  return shorter(out);
 }
+
+/**
+ * The same schema in fewer bytes, for tools/list: an integer's bounds that only say "a safe
+ * integer" (zod writes them for every `.int()`) go, as in input schemas, "this or null" written as
+ * `anyOf: [{type: T, …}, {type: "null"}]` becomes `{type: [T, "null"], …}` (with null added to an
+ * `enum` or `const`), and an `enum` of strings needs no `type: "string"`. Every object and array keeps
+ * its `type`: without it a schema would accept any other kind of value there, and clients that
+ * translate schemas into their own type systems need it. A nullable reference (`$ref`) stays an anyOf.
+ */
+function shorter(node: Record<string, unknown>): Record<string, unknown> {
+  node = enumOnly(safeBoundsDropped(node));
+  const any = node.anyOf;
+  if (!Array.isArray(any) || any.length !== 2) return node;
+  const nullAt = any.findIndex((x) => isNullSchema(x));
+  const other = any[1 - nullAt] as Record<string, unknown> | undefined;
+  if (nullAt < 0 || !other || '$ref' in other || 'anyOf' in other) return node;
+  // Its own type, or the one its keywords imply (children are already shortened).
+  const type = other.type ?? ('properties' in other ? 'object' : 'items' in other ? 'array' : undefined);
+  const listed = Array.isArray(other.enum) || 'const' in other;
+  if (!listed && typeof type !== 'string') return node;
+  const { anyOf: _anyOf, ...outer } = node;
+  if (Object.keys(outer).some((k) => k in other)) return node;
+  const merged: Record<string, unknown> = { ...other, ...outer };
+  if (typeof type === 'string') merged.type = [type, 'null'];
+  if (Array.isArray(other.enum)) merged.enum = [...other.enum, null];
+  if ('const' in other) {
+    delete merged.const;
+    merged.enum = [other.const, null];
+  }
+  return enumOnly(merged);
+}
+
+/** An `enum` names its values, so a `type` that only repeats theirs goes. */
+function enumOnly(node: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(node.enum) || node.type === undefined) return node;
+  const types = new Set((node.enum as unknown[]).map((v) => (v === null ? 'null' : typeof v)));
+  const declared = new Set(Array.isArray(node.type) ? node.type : [node.type]);
+  if (types.size !== declared.size || ![...types].every((t) => declared.has(t))) return node;
+  const { type: _type, ...rest } = node;
+  return rest;
+}
+
+const isNullSchema = (x: unknown) => x !== null && typeof x === 'object' && Object.keys(x).length === 1 && (x as { type?: unknown }).type === 'null';
 
 function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource, icon: CompiledIcon, baseUrl: string): CompiledTool {
   const where = `${server.slug}/${def.name}`;
@@ -179,6 +239,13 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
   const declared = def.status ?? 'active';
   if (declared === 'active' && (!def.run || def.example === undefined)) {
     throw new RegistryError(`${where}: an active tool needs run() and an example input`);
+  }
+  if (declared === 'active' && !def.output) {
+    throw new RegistryError(`${where}: an active tool needs an output schema (output), published as outputSchema`);
+  }
+  const outputJsonSchema = def.output && toOutputJsonSchema(def.output);
+  if (outputJsonSchema && outputJsonSchema.type !== 'object') {
+    throw new RegistryError(`${where}: the output schema must be an object at its root (MCP outputSchema), not ${JSON.stringify(outputJsonSchema).slice(0, 60)}`);
   }
   if ((declared === 'deprecated' || declared === 'planned') && !def.retired) {
     throw new RegistryError(`${where}: a ${declared} tool needs its retired answer`);
@@ -199,7 +266,7 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
     schema,
     shape: def.input,
     jsonSchema: toJsonSchema(def),
-    ...(def.output && { outputJsonSchema: toOutputJsonSchema(def.output) }),
+    ...(outputJsonSchema && { outputJsonSchema }),
     annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     icon,
     icons: iconsOf(icon, baseUrl),

@@ -215,7 +215,7 @@ describe('doffin.notice.get with a key', () => {
       { heading: 'Delkontrakt 1: Utvikling', description: 'Utvikling og forvaltning av plattformen.', winners: [] },
       { heading: 'Delkontrakt 2: Drift', description: 'Drift og overvåking av plattformen.', winners: [] },
     ]);
-    expect(r.data.source).toMatch(/GET \/public\/v2\/search/);
+    expect(r.data.source).toEqual({ register: 'Doffin (DFØ)', url: 'https://doffin.no/notices/2026-105123' });
   });
 
   it('gives a contract award with its winners through the connector route', async () => {
@@ -263,7 +263,7 @@ describe('doffin.cpv.divisjoner with a key', () => {
     expect(r.data.count).toBe(8);
     expect(r.data.divisions.map((d: { code: string }) => d.code)).toEqual(['70', '71', '72', '73', '75', '76', '77', '79']);
     expect(r.data.divisions[2]).toEqual({ code: '72', cpvCode: '72000000', name: 'IT services: consulting, software development, Internet and support' });
-    expect(r.data.source).toMatch(/213\/2008/);
+    expect(r.data.source).toEqual({ register: expect.stringMatching(/213\/2008/), url: 'https://eur-lex.europa.eu/eli/reg/2008/213/oj' });
     expect(sent(t)).toBe(0);
   });
 
@@ -294,6 +294,7 @@ describe('extra connector routes of a server (ServerDefinition.routes, used by t
     title: 'T',
     description: 'd',
     input: { id: z.string() },
+    output: z.object({ id: z.string() }),
     coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
     cacheTtlSeconds: 0,
     route: '/items/:id',

@@ -3,6 +3,7 @@
 // initialize's serverInfo, in the catalogue's server records and on the landing pages.
 import { InitializeResultSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { defineServer, defineTool } from '../runtime/define.js';
 import { orgnr } from '../runtime/fields.js';
 import { SVG_POLICY } from '../runtime/http/icons.js';
@@ -133,6 +134,7 @@ describe('the registry checks icons at start-up', () => {
     title: 'T',
     description: 'd',
     input: { orgnr: orgnr() },
+    output: z.object({}),
     coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
     cacheTtlSeconds: 0,
     route: '/x',

@@ -1,7 +1,10 @@
 // Issue 12 #2: typed results with provenance. Every tool's answer to its recorded example validates
 // against the output schema it publishes (tests/helpers/app.ts checks every successful call of
-// every test the same way), results carry structuredContent and the runtime's provenance, and the
-// active tools that still declare no output schema are listed as to-dos.
+// every test the same way), every active tool has one, results carry structuredContent and the
+// runtime's provenance, and SDK clients of the 1.x and the v2 line check it as clients do.
+import { generateKeyPairSync } from 'node:crypto';
+import { Client as ClientV2, StreamableHTTPClientTransport as StreamableHTTPClientTransportV2, type JsonSchemaType as JsonSchemaTypeV2 } from '@modelcontextprotocol/client';
+import { AjvJsonSchemaValidator as AjvJsonSchemaValidatorV2 } from '@modelcontextprotocol/client/validators/ajv';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { pino } from 'pino';
@@ -13,45 +16,94 @@ import { defineServer, defineTool } from '../runtime/define.js';
 import { startServer, type Running } from '../runtime/server.js';
 import { RECORDED_AT } from '../runtime/upstream/recordings.js';
 import { PROVENANCE_KEY, openableUrl, provenanceHeaders, type Provenance } from '../runtime/provenance.js';
-import { Registry } from '../runtime/registry.js';
+import { Registry, toOutputJsonSchema } from '../runtime/registry.js';
 import { SERVERS } from '../servers/index.js';
 import { KEYS, callTool, createTestApp, replay, rpc } from './helpers/app.js';
 
 const registry = new Registry(SERVERS, { get: () => undefined });
-const active = registry.servers.flatMap((s) => s.tools.filter((t) => t.declaredStatus === 'active').map((t) => ({ slug: s.slug, tool: t })));
-const typed = active.filter((a) => a.tool.outputJsonSchema);
+// Declared active: tools that need credentials count too (not_configured without them, active with).
+const active = registry.servers.flatMap((s) => s.tools.filter((t) => (t.def.status ?? 'active') === 'active').map((t) => ({ slug: s.slug, tool: t })));
+
+/** Credentials as the servers' own tests set them; the recordings answer whatever their values. */
+const { privateKey: KEY } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const CREDENTIALS: Record<string, string> = {
+  CVR_ES_USER: 'u',
+  CVR_ES_PASS: 'p',
+  RSK_API_KEY: 'k',
+  DOFFIN_API_KEY: 'k',
+  MASKINPORTEN_CLIENT_ID: 'client',
+  MASKINPORTEN_KEY: KEY,
+  MASKINPORTEN_KID: 'kid-1',
+  SKATTEETATEN_RETTIGHETSPAKKE: 'kredittopplysning',
+};
+/** Altinn tt02 (its default) takes tokens from test Maskinporten; the other Maskinporten users, production. */
+const envFor = (slug: string) => (slug === 'altinn-systembruker' ? { ...CREDENTIALS, MASKINPORTEN_ENV: 'test' } : CREDENTIALS);
 
 describe('output schemas', () => {
-  it.each(['brreg', 'brreg-konkurs'])('%s declares one for every active tool (the pattern for the other servers)', (slug) => {
-    const server = registry.server(slug)!;
-    expect(server.tools.filter((t) => t.declaredStatus === 'active' && !t.outputJsonSchema).map((t) => t.name)).toEqual([]);
+  it('every active tool declares one (the registry refuses an active tool without)', () => {
+    expect(active.length).toBeGreaterThan(50);
+    expect(active.filter((a) => !a.tool.outputJsonSchema).map((a) => `${a.slug} ${a.tool.name}`)).toEqual([]);
   });
 
-  it.each(typed.map((a) => [a.tool.name, a.tool] as const))('%s publishes an object schema without $schema', (_name, tool) => {
+  it.each(active.map((a) => [a.tool.name, a.tool] as const))('%s publishes an object schema without $schema', (_name, tool) => {
     expect(tool.outputJsonSchema!.type).toBe('object');
     expect(tool.outputJsonSchema!.$schema).toBeUndefined();
   });
 
-  it('tools/list carries outputSchema for the tools that have one', async () => {
+  it('tools/list carries outputSchema for every tool that has one', async () => {
     const t = createTestApp();
-    const r = await rpc(t, 'brreg', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
-    const tools = r.body.result.tools as { name: string; outputSchema?: Record<string, unknown> }[];
-    for (const entry of tools) expect(entry.outputSchema, entry.name).toEqual(registry.server('brreg')!.toolsByName.get(entry.name)!.outputJsonSchema);
-    const active = tools.filter((entry) => registry.server('brreg')!.toolsByName.get(entry.name)!.declaredStatus === 'active');
-    expect(active.every((entry) => entry.outputSchema?.type === 'object')).toBe(true);
+    for (const server of registry.servers) {
+      const r = await rpc(t, server.slug, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      const tools = r.body.result.tools as { name: string; outputSchema?: Record<string, unknown> }[];
+      for (const entry of tools) expect(entry.outputSchema, entry.name).toEqual(server.toolsByName.get(entry.name)!.outputJsonSchema);
+    }
   });
 
-  describe('every recorded example validates against its schema', () => {
-    const t = createTestApp();
-    it.each(typed.map((a) => [a.slug, a.tool.name, a.tool.def.example] as const))('%s %s', async (slug, name, example) => {
-      // callTool validates structuredContent against the published schema and compares it with the text.
-      const r = await callTool(t, slug, name, example);
+  it('the published form is the same schema in fewer bytes', () => {
+    const schema = z.object({
+      n: z.number().int(),
+      bounded: z.number().int().min(1).max(9),
+      kind: z.enum(['a', 'b']).nullable(),
+      plain: z.enum(['c', 'd']),
+      one: z.literal('x').nullable(),
+      block: z.object({ s: z.string() }).nullable().describe('A block.'),
+      maybe: z.string().optional(),
+      list: z.array(z.object({ s: z.string() })),
+    });
+    expect(toOutputJsonSchema(schema)).toEqual({
+      type: 'object',
+      properties: {
+        n: { type: 'integer' },
+        bounded: { type: 'integer', minimum: 1, maximum: 9 },
+        kind: { enum: ['a', 'b', null] },
+        one: { enum: ['x', null] },
+        block: { type: ['object', 'null'], properties: { s: { type: 'string' } }, description: 'A block.' },
+        list: { type: 'array', items: { type: 'object', properties: { s: { type: 'string' } } } },
+        maybe: { type: 'string' },
+        plain: { enum: ['c', 'd'] },
+      },
+      required: ['n', 'bounded', 'kind', 'plain', 'one', 'block', 'list'],
+    });
+  });
+
+  describe('every recorded example validates against its schema (with the credentials it needs)', () => {
+    const apps = new Map<string, ReturnType<typeof createTestApp>>();
+    const appFor = (slug: string) => apps.get(slug) ?? apps.set(slug, createTestApp({ env: envFor(slug) })).get(slug)!;
+    it.each(active.map((a) => [a.slug, a.tool.name, a.tool.def.example] as const))('%s %s', async (slug, name, example) => {
+      // callTool validates structuredContent against the strict and the published schema and compares it with the text.
+      const r = await callTool(appFor(slug), slug, name, example);
       expect(r.isError, JSON.stringify(r.data)).toBe(false);
     });
   });
 
-  describe('active tools still without an output schema', () => {
-    for (const a of active.filter((x) => !x.tool.outputJsonSchema)) it.todo(`${a.slug} ${a.tool.name} declares no output schema`);
+  describe('a structured not_configured answer validates too', () => {
+    const t = createTestApp();
+    const structured = active.filter((a) => a.tool.def.whenNotConfigured);
+    it.each(structured.map((a) => [a.slug, a.tool.name, a.tool.def.example] as const))('%s %s without credentials', async (slug, name, example) => {
+      const r = await callTool(t, slug, name, example);
+      expect(r.isError, JSON.stringify(r.data)).toBe(false);
+      expect(r.data.status).toBe('not_configured');
+    });
   });
 });
 
@@ -177,6 +229,50 @@ describe('the SDK client of the 1.x line', () => {
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toEqual(JSON.parse((result.content as { text: string }[])[0].text));
     expect((result._meta?.[PROVENANCE_KEY] as Provenance).sources.length).toBeGreaterThan(0);
+    await client.close();
+  });
+});
+
+describe('the SDK client of the v2 line (@modelcontextprotocol/client), revision 2026-07-28', () => {
+  let running: Running;
+  beforeAll(async () => {
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro` });
+    running = await startServer(config, { logger: pino({ level: 'silent' }), transport: replay() });
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  // Pinned, the client must get 2026-07-28 from server/discover (no initialize, no fallback); it
+  // then sends the revision in each request's _meta and validates structuredContent against the
+  // outputSchema it listed. The test checks the same with the SDK's own validator besides.
+  it('negotiates 2026-07-28 through server/discover, lists /mcp/brreg and calls brreg.enhet.lookup; structuredContent meets the published outputSchema', async () => {
+    const sent: string[] = [];
+    const client = new ClientV2({ name: 'output-schema-test-v2', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(
+      new StreamableHTTPClientTransportV2(new URL(`${running.url}/mcp/brreg`), {
+        requestInit: { headers: { Authorization: `Bearer ${KEYS.pro}` } },
+        fetch: async (url, init) => {
+          sent.push(JSON.parse(String(init?.body ?? '{}')).method);
+          return fetch(url, init);
+        },
+      }),
+    );
+    expect(client.getProtocolEra()).toBe('modern');
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const { tools } = await client.listTools();
+    const listed = tools.find((t) => t.name === 'brreg.enhet.lookup');
+    expect(listed?.outputSchema?.type).toBe('object');
+    expect(listed?.outputSchema).toEqual(registry.server('brreg')!.toolsByName.get('brreg.enhet.lookup')!.outputJsonSchema);
+    const result = await client.callTool({ name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } });
+    expect(result.isError).toBeFalsy();
+    expect((result.structuredContent as { orgnr: string }).orgnr).toBe('923609016');
+    expect(result.structuredContent).toEqual(JSON.parse((result.content as { text: string }[])[0].text));
+    const verdict = new AjvJsonSchemaValidatorV2().getValidator(listed!.outputSchema as JsonSchemaTypeV2)(result.structuredContent);
+    expect(verdict.valid, verdict.errorMessage).toBe(true);
+    expect((result._meta?.[PROVENANCE_KEY] as Provenance).sources[0].url).toBe('https://data.brreg.no/enhetsregisteret/api/enheter/923609016');
+    // The modern sequence: no initialize, and nothing but these three requests.
+    expect(sent).toEqual(['server/discover', 'tools/list', 'tools/call']);
     await client.close();
   });
 });

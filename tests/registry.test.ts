@@ -2,6 +2,7 @@
 // declaration, its recording and a line in tests/fixtures/spec-bounds.json, with no new test code.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { renderCommittedCatalogue } from '../runtime/catalogue.js';
 import { withServerTable } from '../runtime/readme-tables.js';
 import { defineServer, defineTool, defineUpstream } from '../runtime/define.js';
@@ -105,6 +106,7 @@ describe('the registry refuses broken declarations at start-up', () => {
       title: 'T',
       description: 'd',
       input: { orgnr: orgnr() },
+      output: z.object({}),
       coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
       cacheTtlSeconds: 0,
       route,
@@ -142,6 +144,12 @@ describe('the registry refuses broken declarations at start-up', () => {
     const shared = up();
     expect(build([{ ...server('a', []), upstreams: [shared] }, { ...server('b', []), upstreams: [shared] }])).not.toThrow();
     expect(build([{ ...server('a', []), upstreams: [up()] }, { ...server('b', []), upstreams: [up()] }])).toThrow(/declared twice/);
+  });
+  it('refuses an active tool without an output schema, and one that is not an object at its root', () => {
+    expect(build([server('a', [{ ...tool('x'), output: undefined }])])).toThrow(/an active tool needs an output schema/);
+    expect(build([server('a', [{ ...tool('x'), output: z.object({ n: z.number() }).meta({ id: 'rooted' }) }])])).toThrow(/object at its root/);
+    // A retired tool answers no data, so it needs none.
+    expect(build([server('a', [{ ...tool('x'), output: undefined, status: 'deprecated', retired: { code: 'api_sunset', message: 'gone' } }])])).not.toThrow();
   });
   it('refuses a deprecated tool without its retired answer', () =>
     expect(build([server('a', [{ ...tool('x'), status: 'deprecated' }])])).toThrow(/retired/));

@@ -29,6 +29,8 @@ function setup(status = 200) {
       title: 'T',
       description: 'd',
       input: { id: z.string() },
+      // The tools answer what the fake upstream sends: any object.
+      output: z.looseObject({}),
       coverage: { geography: ['NO'], dataTypes: ['x'], updateFrequency: 'daily' },
       cacheTtlSeconds: 60,
       route: `/${name}`,

@@ -55,7 +55,7 @@ describe('sanctions.eu.search', () => {
       match: { kind: 'all_words', name: 'Vladimir Vladimirovich PUTIN' },
     });
     expect(r.data.list).toMatchObject({
-      source: 'https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content',
+      source: { register: 'EU Financial Sanctions Files (consolidated list)', url: 'https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content' },
       generationDate: '2026-11-21T16:47:12.418+01:00',
       globalFileId: '186731',
       entityCount: 45,

@@ -191,6 +191,8 @@ describe('systembruker.ii_cutoff', () => {
     const r = await call('systembruker.ii_cutoff', {}, createTestApp());
     expect(r.isError).toBe(false);
     expect(r.data).toMatchObject({ cutoffIso: '2026-06-19T00:00:00Z', daysRemaining: 0, passed: true, daysSinceCutoff: 156, now: '2026-11-22T12:00:00.000Z' });
+    // Its source has the one { register, url } shape of every tool's kilde/source (issue 12 §2).
+    expect(r.data.source).toEqual({ register: 'Digitaliseringsdirektoratet (samarbeid.digdir.no)', url: expect.stringMatching(/^https:\/\/samarbeid\.digdir\.no\/altinn\//) });
   });
 
   it('before the cutoff: days remaining rounded up, not passed; passed from the cutoff instant', async () => {

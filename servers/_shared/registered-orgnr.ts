@@ -10,7 +10,7 @@ import { fail } from '../../runtime/errors.js';
 import { isValidOrgnr } from '../../runtime/fields.js';
 
 export const registeredOrgnr = (
-  description = 'Norwegian organisation number: 9 digits. A number whose modulus-11 check digit fails is not in the register and answers not_found (ORG_NOT_FOUND).',
+  description = 'Norwegian organisation number; one whose check digit fails is in no register and answers not_found.',
 ) =>
   z
     .string()

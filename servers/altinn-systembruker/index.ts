@@ -14,6 +14,7 @@ import { defineServer, defineTool, type Coverage } from '../../runtime/define.js
 import { KEY } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { orgnr } from '../../runtime/fields.js';
+import { optStr, sourceRef } from '../../runtime/output.js';
 import { MASKINPORTEN_ISSUERS } from '../../runtime/upstream/tokens.js';
 import { AGENT_REQUEST_PATH, BYQUERY_PATH, REQUEST_PATH, TOKEN_CREDENTIALS, altinnBaseUrl, altinnEnv, lookupSystemUser, upstreamFor } from './systemuser.js';
 import { MASKINPORTEN } from '../../runtime/upstream/catalogue.js';
@@ -38,6 +39,30 @@ function cutoff(now: Date) {
   };
 }
 
+const altinnEnvOutput = z.enum(['tt02', 'prod']);
+
+// lookupSystemUser (systemuser.ts), or the not_configured status of whenNotConfigured: one object,
+// the fields of the other answer absent.
+const lookupOutput = z.object({
+  systemUserId: optStr(),
+  orgnr: z.string(),
+  systemId: z.string(),
+  status: z.enum(['active', 'pending', 'rejected', 'revoked', 'expired', 'not_configured']),
+  externalRef: optStr(),
+  accessPackages: z.array(z.string()),
+  rights: z.array(z.string()).optional(),
+  userType: optStr().optional(),
+  integrationTitle: optStr().optional(),
+  supplier: z.object({ name: optStr(), orgnr: optStr() }).nullable().optional(),
+  timestamps: z.object({ systemUserCreated: optStr(), requestCreated: optStr() }).optional(),
+  request: z.object({ id: z.string(), status: optStr(), confirmUrl: optStr() }).nullable().optional(),
+  environment: altinnEnvOutput,
+  configured: z.literal(false).optional(),
+  missing: z.array(z.string()).optional(),
+  message: z.string().optional(),
+  docsUrl: z.string().optional(),
+});
+
 function missingToken(ctx: ToolContext): string[] {
   return TOKEN_CREDENTIALS.filter((name) => ctx.env(name) === undefined);
 }
@@ -46,19 +71,20 @@ const lookup = defineTool({
   name: 'lookup',
   title: 'Look up an Altinn system user',
   description:
-    'Finds the Altinn 3 system user that an end-user system (`systemId`, 3-128 characters of letters, digits, `.`, `_`, `-`, e.g. 991825827_smartcloud) has for an organisation (`orgnr`, 9 digits), optionally narrowed by the vendor\'s `externalRef` (1-128 characters of letters, digits, `.`, `_`, `:`, `-`; defaults to the organisation number, as in Altinn). Answers systemUserId, orgnr, systemId, status (active, pending, rejected, revoked, expired), externalRef, accessPackages[] (access-package URNs the vendor asked for), rights[], timestamps and the vendor request with its confirmUrl. pending means the organisation has not approved the request yet; expired means the request timed out. Neither a system user nor a request answers not_found. Uses ALTINN_ENV (tt02 by default, or prod). Without a Maskinporten client configured it answers a structured `not_configured` status, not an error.',
+    'Finds the Altinn 3 system user that an end-user system (systemId, e.g. 991825827_smartcloud) has for an organisation, optionally narrowed by the vendor\'s externalRef, with its access packages, rights and the vendor request (confirmUrl). status pending: the organisation has not approved the request yet; expired: the request timed out. Neither a system user nor a request answers not_found. Uses ALTINN_ENV (tt02 by default, or prod).',
   input: {
     systemId: z
       .string()
       .regex(/^[A-Za-z0-9._-]{3,128}$/, { error: (iss) => `must be 3-128 characters of letters, digits, ".", "_" or "-" (got ${JSON.stringify(iss.input)})` })
-      .describe('System id in the Altinn system register, {vendor orgnr}_{name}: 3-128 characters of letters, digits, ".", "_", "-".'),
-    orgnr: orgnr('Organisation number of the business that owns (or is asked to approve) the system user: 9 digits.'),
+      .describe('System id in the Altinn system register: {vendor orgnr}_{name}.'),
+    orgnr: orgnr('Organisation number of the business that owns (or is asked to approve) the system user.'),
     externalRef: z
       .string()
       .regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: (iss) => `must be 1-128 characters of letters, digits, ".", "_", ":" or "-" (got ${JSON.stringify(iss.input)})` })
       .optional()
-      .describe('External reference the vendor gave the system-user request: 1-128 characters of letters, digits, ".", "_", ":", "-". Default: the organisation number.'),
+      .describe('External reference the vendor gave the system-user request. Default: the organisation number (as in Altinn).'),
   },
+  output: lookupOutput,
   credentials: TOKEN_CREDENTIALS,
   whenNotConfigured: (input, ctx) => ({
     status: 'not_configured' as const,
@@ -92,8 +118,17 @@ const iiCutoff = defineTool({
   name: 'ii_cutoff',
   title: 'Altinn II cutoff date',
   description:
-    'The date Altinn II closes and end-user systems must use Altinn 3 system users instead (19 June 2026, cutoffIso 2026-06-19T00:00:00Z), with daysRemaining (whole days left, rounded up; 0 once passed), passed (true from the cutoff on) and daysSinceCutoff, computed from the current date. Use it to tell whether an integration still can rely on Altinn II roles and passwords. Needs no credentials and calls no upstream.',
+    'The date Altinn II closes and end-user systems must use Altinn 3 system users instead (19 June 2026), with the whole days remaining (rounded up; 0 once passed) or since, from the current date. Use it to tell whether an integration can still rely on Altinn II roles and passwords. Needs no credentials and calls no upstream.',
   input: {},
+  output: z.object({
+    cutoffIso: z.string(),
+    daysRemaining: z.number().int(),
+    passed: z.boolean(),
+    daysSinceCutoff: z.number().int(),
+    now: z.string(),
+    meaning: z.string(),
+    source: sourceRef,
+  }),
   coverage: { geography: ['NO'], dataTypes: ['deadline'], updateFrequency: 'static' },
   cacheTtlSeconds: 0,
   route: '/ii-cutoff',
@@ -104,7 +139,7 @@ const iiCutoff = defineTool({
       ...cutoff(now),
       now: now.toISOString(),
       meaning: 'Altinn II stops serving integrations; system access through Altinn 3 system users (Maskinporten system-user tokens) replaces it.',
-      source: 'https://samarbeid.digdir.no/altinn/altinn-ii-stenger-19-juni-2026-tjenester-ma-avvikles-senest-31-mai/3317',
+      source: { register: 'Digitaliseringsdirektoratet (samarbeid.digdir.no)', url: 'https://samarbeid.digdir.no/altinn/altinn-ii-stenger-19-juni-2026-tjenester-ma-avvikles-senest-31-mai/3317' },
     };
   },
 });
@@ -113,8 +148,29 @@ const health = defineTool({
   name: 'systemuser_health',
   title: 'Altinn system-user connector health',
   description:
-    "The state of this service's Altinn system-user connector: whether a Maskinporten token is configured (`token.mode` live: lookups call Altinn; stub: lookups answer the not_configured status), which credentials are missing (names only), the Altinn environment (`tt02` or `prod`, from ALTINN_ENV), the Maskinporten environment, days remaining to the Altinn II cutoff, the upstream endpoints it calls with their scopes, the upstream's circuit-breaker state and warnings such as a tt02/prod mismatch. Makes no upstream call.",
+    'The state of this service\'s Altinn system-user connector: whether a Maskinporten token is configured (token.mode live: lookups call Altinn; stub: they answer the not_configured status) and which credentials are missing (names only), the Altinn (ALTINN_ENV) and Maskinporten environments, the endpoints it calls with their scopes, the upstream\'s circuit breaker, and warnings such as a tt02/prod mismatch. Makes no upstream call.',
   input: {},
+  output: z.object({
+    status: z.enum(['ok', 'degraded']),
+    token: z.object({
+      configured: z.boolean(),
+      mode: z.enum(['live', 'stub']),
+      missing: z.array(z.string()),
+      maskinportenEnvironment: z.enum(['test', 'prod']).nullable(),
+      scopes: z.array(z.string()),
+    }),
+    environment: altinnEnvOutput,
+    iiCutoff: z.object({ cutoffIso: z.string(), daysRemaining: z.number().int(), passed: z.boolean() }),
+    daysRemaining: z.number().int(),
+    endpoints: z.object({ systemUser: z.string(), request: z.string(), agentRequest: z.string(), token: z.string() }),
+    upstream: z.object({
+      id: z.string(),
+      breaker: z.object({ state: z.enum(['closed', 'open', 'half_open']), consecutiveFailures: z.number().int(), openedAt: optStr(), retryAfterMs: z.number() }).nullable(),
+      mode: z.enum(['live', 'replay', 'record']),
+    }),
+    warnings: z.array(z.string()),
+    docsUrl: z.string(),
+  }),
   coverage: { geography: ['NO'], dataTypes: ['configuration', 'health'], updateFrequency: 'realtime' },
   cacheTtlSeconds: 0,
   route: '/health',

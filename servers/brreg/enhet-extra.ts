@@ -27,10 +27,8 @@ export const enhetUnderenheter = defineTool({
   name: 'enhet.underenheter',
   title: 'Sub-units of a Norwegian legal entity',
   description:
-    'Sub-units (underenheter: establishments, branches, shops) registered under one legal entity in Enhetsregisteret,, one page at a time. ' +
-    'Use it to list where a company operates; the parent is given by its 9-digit organisation number. size is 1 to 100 (default 100), page is 0-based (default 0); totalElements, totalPages and hasMore tell whether to fetch the next page, and (page+1)*size may not exceed 10000 (the register pages only its first 10000 hits). ' +
-    'An empty list with totalElements 0 means the entity exists and has no sub-units; a number that is not a legal entity (for example a sub-unit number) answers not_found.',
-  input: { orgnr: orgnr('Organisation number of the parent legal entity (hovedenhet): 9 digits with a modulus-11 check digit.'), size: size(100, 100), page: page() },
+    'Sub-units (underenheter: establishments, branches, shops) of one legal entity in Enhetsregisteret, one page at a time: where a company operates. (page+1)*size may not exceed 10000 (the register pages only its first 10000 hits). An empty list with totalElements 0 means the entity exists and has no sub-units; a number that is not a legal entity (such as a sub-unit\'s) answers not_found.',
+  input: { orgnr: orgnr('Organisation number of the parent legal entity (hovedenhet).'), size: size(100, 100), page: page() },
   refine: checkSearchWindow,
   output: z.object({
     overordnetEnhet: z.string(),
@@ -71,22 +69,19 @@ const orgForm = z
   .regex(/^[A-ZÆØÅ]{2,5}(,[A-ZÆØÅ]{2,5})*$/, {
     error: (iss) => `must be an organisation form code such as AS, ASA, ENK or NUF, or several joined by commas (got ${JSON.stringify(iss.input)})`,
   })
-  .describe('Organisation form code, for example AS, ASA, ENK, NUF, SA, STI; several may be joined by commas (AS,ASA).')
+  .describe('Organisation form code such as AS, ASA, ENK, NUF, SA; several joined by commas (AS,ASA).')
   .optional();
 
 export const enheterSearch = defineTool({
   name: 'enheter.search',
   title: 'Search Norwegian legal entities',
   description:
-    'Searches legal entities (hovedenheter) in Enhetsregisteret and returns one page of matches, each as enhet.lookup answers it. ' +
-    'Filters, combined with AND: navn (name text), organisasjonsform (code such as AS or ASA, or a comma list), kommunenummer (4 digits; the municipality of the business address), naeringskode (a NACE code such as 62.010, or a prefix such as 62 for the whole division). At least one filter is recommended: without one the search pages through the whole register. ' +
-    'page is 0-based (default 0), size is 1 to 100 (default 20); (page+1)*size may not exceed 10000, because the register serves only the first 10000 hits of any search: narrow the filters to reach the rest. ' +
-    'An empty list with totalElements 0 means no entity matches all filters. Use enhet.lookup when you already have the organisation number.',
+    'Searches legal entities (hovedenheter) in Enhetsregisteret: one page of matches, each as enhet.lookup answers it. Filters combine with AND; kommunenummer is the business address\'s municipality, naeringskode a NACE code or a prefix (62 = the whole division). Without any filter the search pages through the whole register. (page+1)*size may not exceed 10000: the register serves only the first 10000 hits of a search, so narrow the filters to reach the rest. totalElements 0 means no entity matches all filters. With an organisation number, use enhet.lookup.',
   input: {
-    navn: text('Text to search for in the registered name, for example "kiwi" or "equinor".').optional(),
+    navn: text('Text in the registered name, e.g. "kiwi".').optional(),
     organisasjonsform: orgForm,
-    kommunenummer: kommunenummer('Municipality number of the business address: 4 digits, for example 0301 (Oslo).').optional(),
-    naeringskode: naceCode('NACE industry code or prefix, for example 62 (the whole division) or 62.010 (one code).').optional(),
+    kommunenummer: kommunenummer('Municipality of the business address, e.g. 0301 (Oslo).').optional(),
+    naeringskode: naceCode('NACE code or prefix, e.g. 62 or 62.010.').optional(),
     page: page(),
     size: size(100, 20),
   },

@@ -10,7 +10,7 @@ export const enhetLookup = defineTool({
   name: 'enhet.lookup',
   title: 'Look up a Norwegian legal entity',
   description:
-    'One entity from Enhetsregisteret by organisation number, with a status word and the bankruptcy and dissolution flags with their dates. A number that is not in the register answers not_found.',
+    'One entity from Enhetsregisteret by its organisation number. Not in the register: not_found.',
   input: { orgnr: orgnr() },
   output: enhetOutput,
   coverage: registerCoverage(['company', 'legal-entity']),

@@ -66,21 +66,21 @@ const MAX_COUNT_REQUESTS = 60;
 const MAX_SPAN_YEARS = 11;
 
 const COVERAGE = registerCoverage(['bankruptcy', 'statistics'], 'daily');
-const naceField = () => naceCode('NACE industry code or prefix of the debtor, for example 43 or 43.120. Omit for all industries.').optional();
-const kommuneField = () => kommunenummer('Municipality of the business address: 4 digits, for example 0301 (Oslo). Omit for the whole country.').optional();
+const naceField = () => naceCode("Debtor's NACE code or prefix, e.g. 43 or 43.120.").optional();
+const kommuneField = () => kommunenummer('Municipality of the business address, e.g. 0301.').optional();
 /** year, fraAar, tilAar of by_county and industry_breakdown (the current year when none is given). */
 const yearInputs = {
-  year: year('One calendar year, 1900-9999; the same as fraAar = tilAar = year. fraAar or tilAar sent along must equal it.'),
-  fraAar: year('First calendar year, 1900-9999. Default: tilAar.'),
-  tilAar: year('Last calendar year, 1900-9999. Default: the current year.'),
+  year: year('One calendar year, for fraAar and tilAar.'),
+  fraAar: year('First calendar year. Default: tilAar.'),
+  tilAar: year('Last calendar year. Default: the current year.'),
 };
-const granularity = z.enum(['month', 'quarter', 'year']).default('month').describe('Length of each period of the series: month, quarter or year. Default month.');
+const granularity = z.enum(['month', 'quarter', 'year']).default('month').describe('Length of each period.');
 
 export const konkursByCounty = defineTool({
   name: 'konkurs.by_county',
   title: 'Bankruptcies per county',
   description:
-    'Bankruptcies opened per Norwegian county (2024 county structure) in one year or a range of years, optionally for one NACE industry code or prefix. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period, placed by the first two digits of the municipality of their business address: all 16 counties (zero included) sorted by count, unknown buckets last. Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year = fraAar = tilAar, so fraAar/tilAar sent with year must equal it. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the counties hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). total 0: no estate registered for these filters.',
+    'Bankruptcies opened per Norwegian county (2024 structure) in a year or range of years: all 16 counties (zero included) by count, unknown last. Counts the bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret, placed by their business address; at most 10 000 are read: `total` is exact, and `truncated` says the counties hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (`coverage`). total 0: no estate registered for these filters.',
   input: {
     ...yearInputs,
     nace: naceField(),
@@ -117,7 +117,7 @@ export const konkursIndustryBreakdown = defineTool({
   name: 'konkurs.industry_breakdown',
   title: 'Bankruptcies per industry',
   description:
-    'Bankruptcies opened per industry code (NACE, the debtor\'s main code), descending by count, in one year or a range of years, optionally for one NACE code or prefix and one municipality. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret in the period; also summed per NACE division (2 digits). Give year alone, or fraAar/tilAar (1900-9999); with none, the current year; tilAar defaults to the current year, fraAar to tilAar; year = fraAar = tilAar, so fraAar/tilAar sent with year must equal it. Reads at most 10 000 estates; `total` is exact and `truncated: true` means the buckets hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). An empty list with total 0: no estate registered for these filters.',
+    'Bankruptcies opened per industry (the debtor\'s main NACE code) by count, also summed per NACE division, in a year or range of years. Counts the bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret; at most 10 000 are read: `total` is exact, and `truncated` says the buckets hold fewer. Estates are deleted when wound up, so periods more than about two years back undercount (`coverage`). total 0: no estate registered for these filters.',
   input: {
     ...yearInputs,
     nace: naceField(),
@@ -158,9 +158,9 @@ export const konkursMonthly = defineTool({
   name: 'konkurs.monthly',
   title: 'Bankruptcies per month',
   description:
-    'Bankruptcies opened in Norway per calendar month for the last `months` months (1-60, default 24), ending with the current month (marked partial). Each count is exact: the number of bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret that month, one upstream request per month. The year-over-year fields yoyChange and yoyAbsolute are always null: estates are deleted when wound up, so months more than about two years back undercount and a comparison with them would show a false rise; `coverage` says so and gives the date from which counts are complete. Whole country, all industries; use konkurs.trend for filters.',
+    'Bankruptcies opened in Norway per calendar month for the last `months` months, the current month last (partial). Each count is exact: the bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret that month. yoyChange and yoyAbsolute are always null: estates are deleted when wound up, so months more than about two years back undercount and a comparison would show a false rise (`coverage` gives the date from which counts are complete). Whole country, all industries; konkurs.trend takes filters.',
   input: {
-    months: int({ min: 1, max: 60, default: 24, description: 'Number of calendar months, 1-60, ending with the current month. Default 24.' }),
+    months: int({ min: 1, max: 60, default: 24, description: 'Calendar months, ending with the current month.' }),
   },
   output: z.object({
     months: z.number().int(),
@@ -219,11 +219,11 @@ export const konkursTrend = defineTool({
   name: 'konkurs.trend',
   title: 'Bankruptcy trend',
   description:
-    'A gap-filled series of bankruptcies opened per month, quarter or year (granularity, default month) from fraAar (default the current year minus 2) through tilAar (default the current year), or for one `year` (1900-9999; year = fraAar = tilAar, so fraAar/tilAar sent with it must equal it), optionally for a NACE code or prefix and a municipality. Every period is present, zero where no estate was registered; it stops at the current period (marked partial). Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret: with at most 60 periods each is counted exactly by the upstream (one request per period); with more, the estates are listed once (at most 10 000) and `truncated: true` means the series holds fewer than `total`. Estates are deleted when wound up, so periods more than about two years back undercount (flag `undercounted`, see `coverage`).',
+    'Bankruptcies opened per month, quarter or year, gap-filled (zero where none) up to the current period (partial): the bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret, counted exactly for at most 60 periods, else listed (at most 10 000 read; `truncated` says the series holds fewer than `total`). Estates are deleted when wound up, so periods more than about two years back undercount (`undercounted`, `coverage`).',
   input: {
     year: yearInputs.year,
-    fraAar: year('First calendar year, 1900-9999. Default: the current year minus 2.'),
-    tilAar: year('Last calendar year, 1900-9999. Default: the current year.'),
+    fraAar: year('First calendar year. Default: the current year minus 2.'),
+    tilAar: year('Last calendar year. Default: the current year.'),
     granularity,
     nace: naceField(),
     kommunenummer: kommuneField(),
@@ -289,10 +289,10 @@ export const statistikkKonkurserTool = defineTool({
   name: 'statistikk.konkurser',
   title: 'Bankruptcy statistics with distributions',
   description:
-    'Bankruptcies opened from fraAar through tilAar (1900-9999, at most an 11-year span; tilAar defaults to the current year, fraAar to tilAar), optionally for a NACE code or prefix (naeringskode) and a municipality (kommunenummer, 4 digits). Returns `total` (exact), `truncated`, and distributions per month (gap-filled, zero where none, up to the current month), per industry code and per municipality, each descending by count. Figures are bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret, read in pages of 1000 up to the upstream limit of 10 000; `truncated: true` means the distributions hold fewer estates than `total`. Estates are deleted when wound up, so periods more than about two years back undercount (see `coverage`). total 0: no estate registered for these filters.',
+    'Bankruptcies opened from fraAar through tilAar (at most 11 years): `total` (exact) and distributions per month (gap-filled up to the current month), industry code and municipality, each by count. Counts the bankruptcy estates (organisasjonsform KBO) registered in Enhetsregisteret; at most 10 000 are read (`truncated`: the distributions hold fewer). Estates are deleted when wound up, so periods more than about two years back undercount (`coverage`). total 0: no estate registered for these filters.',
   input: {
-    fraAar: year('First calendar year, 1900-9999. Default: tilAar. At most 11 calendar years with tilAar.'),
-    tilAar: year('Last calendar year, 1900-9999. Default: the current year.'),
+    fraAar: year('First calendar year. Default: tilAar.'),
+    tilAar: year('Last calendar year. Default: the current year.'),
     naeringskode: naceField(),
     kommunenummer: kommuneField(),
   },

@@ -47,7 +47,7 @@ const konkursGet = defineTool({
   name: '_konkurs_get',
   title: 'Is this company registered bankrupt?',
   description:
-    'Whether a Norwegian organisation number is registered bankrupt in Enhetsregisteret. Every entity in the register gets `registrertKonkurs` (true/false); one not flagged bankrupt (solvent, under dissolution or deleted alike) gets false with `konkurs: null`, never not_found. When bankrupt, `konkurs` holds name, organisation form, industry code, founding date, bankruptcy date (konkursdato) and address. Also gives the register status word (aktiv, konkurs, under_avvikling, under_tvangsavvikling, slettet) and whether the number is itself a bankruptcy estate (erKonkursbo). Only a number that is not a registered entity answers not_found with detailCode ORG_NOT_FOUND; a sub-unit (underenhet) number is not an entity and answers so too, as does a 9-digit number whose check digit fails (no entity can have it; answered without asking the register). The flag is what the register shows today; a lifted bankruptcy reads false.',
+    'Whether a Norwegian organisation number is registered bankrupt in Enhetsregisteret, as the register shows it today (a lifted bankruptcy reads false). Every registered entity answers: not flagged bankrupt (solvent, under dissolution or deleted alike) is registrertKonkurs false with konkurs null, never not_found; erKonkursbo says the number is itself a bankruptcy estate. Only a number that is no registered entity answers not_found (detailCode ORG_NOT_FOUND): a sub-unit\'s number too, and one whose check digit fails (answered without asking the register).',
   input: { orgnr: registeredOrgnr() },
   output: z.object({
     orgnr: z.string(),
@@ -98,10 +98,10 @@ const konkursRecent = defineTool({
   name: '_konkurs_recent',
   title: 'Bankruptcies opened in the last days',
   description:
-    'Bankruptcy estates (konkursbo) registered in Enhetsregisteret in the last `days` days (1-90, default 7; today in Norway counts as day one), newest first. When a court opens bankruptcy, the estate is registered as its own entity (organisation form KBO, usually within days), so this list is the register\'s record of bankruptcies opened recently. Each item: the estate\'s own orgnr and name, the debtor\'s name (the estate name without " KONKURSBO"), registration date, municipality and industry code (null when the estate record lacks them). The debtor\'s organisation number is not part of the estate record; find it with brreg_konkurs_search. `totalt` is the exact count in the window; page with `limit` (1-100, default 20) and `page` (0-based); (page+1)*limit may not exceed 10000. An empty list means no estate was registered in the window (today\'s registrations may still be coming).',
+    'Bankruptcy estates (konkursbo, organisation form KBO) registered in Enhetsregisteret in the last `days` days (today in Norway is day one), newest first: when a court opens a bankruptcy, the estate is registered as its own entity within days, so this is the register\'s record of bankruptcies opened recently. debitorNavn is the estate\'s name without " KONKURSBO"; the debtor\'s organisation number is not in the estate record (find it with brreg_konkurs_search). `totalt` is exact; (page+1)*limit may not exceed 10000. An empty list means no estate was registered in the window (today\'s may still be coming).',
   input: {
-    days: int({ min: 1, max: 90, default: 7, description: 'Window in days, 1 to 90, ending today (Norwegian date). Default 7.' }),
-    limit: int({ min: 1, max: 100, default: 20, description: 'Estates per page, 1 to 100. Default 20.' }),
+    days: int({ min: 1, max: 90, default: 7, description: 'Window in days, ending today (Norwegian date).' }),
+    limit: int({ min: 1, max: 100, default: 20, description: 'Estates per page.' }),
     page: page(),
   },
   refine: checkLimitWindow,
@@ -160,9 +160,9 @@ const konkursSearch = defineTool({
   name: '_konkurs_search',
   title: 'Search bankrupt companies by name',
   description:
-    'Entities that Enhetsregisteret currently flags as bankrupt (konkurs=true) whose name matches `q` (at least 2 characters; the register\'s own name search, ranked by relevance, so several words widen the match). Each hit: orgnr, name, organisation form, industry code, bankruptcy date, founding date, municipality and status. The flag includes old bankruptcies still open; check konkursdato. Page with `size` (1-100, default 20) and `page` (0-based); (page+1)*size may not exceed 10000. An empty list means no bankrupt entity matches; the company may still exist solvent (use brreg.enhet.lookup or brreg_konkurs_get).',
+    'Entities that Enhetsregisteret currently flags as bankrupt (konkurs=true) whose name matches `q` (the register\'s name search, by relevance; more words widen the match). The flag includes old bankruptcies still open: check konkursdato. (page+1)*size may not exceed 10000. An empty list means no bankrupt entity matches; the company may still exist solvent (brreg.enhet.lookup, brreg_konkurs_get).',
   input: {
-    q: z.string().trim().min(2).max(200).describe('Name or part of a name, at least 2 characters.'),
+    q: z.string().trim().min(2).max(200).describe('Name or part of a name.'),
     size: size(100, 20),
     page: page(),
   },
@@ -217,7 +217,7 @@ const bostyrer = defineTool({
   name: 'konkurs.bostyrer',
   title: 'Trustees of a bankruptcy estate',
   description:
-    'The trustees (bostyrer, role group BOBE) registered on a Norwegian company, from its roles in Enhetsregisteret. A company under bankruptcy normally has one, a lawyer appointed by the court. `observation` says how to read the list: "measured" means the roles were read, so an empty list means no trustee is registered; "unmeasured" means the roles lookup failed, and the empty list then says nothing (see `note`; try again later). A number with no roles in the register answers not_found.',
+    'The trustees (bostyrer, role group BOBE) registered on a Norwegian company in Enhetsregisteret; a company under bankruptcy normally has one, a lawyer appointed by the court. observation "measured": the roles were read, so an empty list means no trustee is registered; "unmeasured": the roles lookup failed and the empty list says nothing (see `note`; try again later). A number with no roles in the register answers not_found.',
   input: { orgnr: orgnr() },
   output: z.object({
     orgnr: z.string(),

@@ -124,7 +124,7 @@ export const yearRangeOutput = z.object({ fraAar: z.number().int(), tilAar: z.nu
 /** kboCoverage: how complete the estate counts of the period are. */
 export const kboCoverageFields = {
   basis: z.string(),
-  completeFrom: z.string().describe('Counts from this date on are (nearly) complete.'),
+  completeFrom: z.string(),
   undercounted: z.boolean(),
   caveat: z.string(),
 };

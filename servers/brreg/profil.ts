@@ -25,7 +25,7 @@ const profil = defineTool({
   name: 'profil',
   title: 'Company profile: entity, roles and latest accounts',
   description:
-    'One Norwegian organisation number in one answer: the entity from Enhetsregisteret (as brreg.enhet.lookup), its roles, and key figures of the latest filed accounts (as brreg.regnskap.summary; SELSKAP statement preferred). Use it for a first overview; use brreg.regnskap.* or brreg.roller.* for detail. `_sources` gives each part\'s status: ok, not_found (the register has nothing: e.g. no filed accounts) or error (the source failed; details in `_errors`). A part that is not ok is null, and the answer still succeeds when at least one part is ok. A number unknown to every source answers not_found.',
+    'One Norwegian organisation number in one answer: the entity (as brreg.enhet.lookup), its roles and the key figures of its latest filed accounts (as brreg.regnskap.summary, SELSKAP preferred); a first overview, with brreg.regnskap.* and brreg.roller.* for detail. `_sources` gives each part\'s status: not_found (the register has nothing, e.g. no accounts) or error (details in `_errors`) leave that part null; the answer succeeds when one part is ok. A number unknown to every source answers not_found.',
   input: { orgnr: orgnr() },
   output: z.object({
     orgnr: z.string(),

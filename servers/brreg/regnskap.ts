@@ -48,13 +48,13 @@ const coverage = registerCoverage(['annual-accounts', 'financial-statements'], '
 const regnskapstype = (omitted: string) =>
   z
     .enum(REGNSKAPSTYPER)
-    .describe(`SELSKAP (the company's own statement) or KONSERN (group statement), upper case exactly. ${omitted}`)
+    .describe(`SELSKAP: the company's own statement; KONSERN: the group's. ${omitted}`)
     .optional();
 
 const kilde = (orgnr: string) => ({ register: 'Regnskapsregisteret', url: regnskapUrl(orgnr) });
 
 const LIMITS =
-  'Regnskapsregisteret\'s open API holds the latest filed accounts only (from 2018; usually one year), with no year parameter. Banks and insurers (BANK/FORS plans) answer upstream_unavailable (the register answers HTTP 500).';
+  "Regnskapsregisteret's open API holds only the latest filed accounts (from 2018), with no year parameter; banks and insurers (BANK/FORS plans) answer upstream_unavailable.";
 
 /** Every statement filed for the number (optionally of one type); [] when nothing is filed (404). */
 async function filed(ctx: ToolContext, orgnr: string, type?: Regnskapstype): Promise<Regnskap[]> {
@@ -75,7 +75,7 @@ const regnskapListe = defineTool({
   title: 'List the latest filed annual accounts',
   icon: ACCOUNTS,
   description:
-    `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret (only the latest; no year parameter): the statements of the most recent accounting year, SELSKAP before KONSERN. A group company files its own (SELSKAP) and the group's (KONSERN) statement for a year, so both are listed unless regnskapstype picks one (then the latest year of that type). A statement's id is what brreg.regnskap.dokument takes. When the register also holds earlier years, \`tidligereAar\` names them; brreg.regnskap.trend compares years. ${LIMITS} An empty list (count 0) means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
+    `The latest filed annual accounts of a Norwegian organisation number in Regnskapsregisteret: the statements of the most recent year, SELSKAP (the company's own) before KONSERN (the group's), unless regnskapstype picks one (then the latest year of that type). A statement's id is what brreg.regnskap.dokument takes; \`tidligereAar\` names earlier years the register holds (brreg.regnskap.trend compares years). ${LIMITS} An empty list means nothing is filed for that number (or of that type): sole proprietorships, sub-units and many small entities file no accounts here.`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit for both types of the latest year.') },
   output: z.object({
     orgnr: z.string(),
@@ -169,13 +169,13 @@ const regnskapDokument = defineTool({
   title: 'Get one annual accounts statement in full',
   icon: ACCOUNTS,
   description:
-    `One filed annual accounts statement in full: income statement, balance sheet, accounting rules, audit status and the derived key figures. Get the id from brreg.regnskap.liste (it is a string of digits). Amounts are in the statement's own currency (\`valuta\`; some companies report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
+    `One filed annual accounts statement in full: income statement, balance sheet, accounting rules, audit status and derived key figures. Amounts are in the statement's currency (\`valuta\`; some report in USD or EUR); null means the filing does not report that line. An id that does not belong to the organisation number answers not_found. ${LIMITS}`,
   input: {
     orgnr: orgnr(),
     id: z
       .string()
       .regex(/^\d{1,10}$/, { error: (iss) => `must be a string of 1 to 10 digits, an id from brreg.regnskap.liste (got ${JSON.stringify(iss.input)})` })
-      .describe('Id of the statement, a string of digits such as "7192427", as brreg.regnskap.liste returns it.'),
+      .describe('Statement id from brreg.regnskap.liste, e.g. "7192427".'),
   },
   output: z.object({
     orgnr: z.string(),
@@ -223,7 +223,7 @@ const regnskapSummary = defineTool({
   title: 'Key figures of the latest annual accounts',
   icon: ACCOUNTS,
   description:
-    `Key figures of a Norwegian company's latest filed accounting year, with the statement id: egenkapitalandel = equity / total assets, gjeldsandel = debt / total assets, driftsmargin = operating result / revenue. When that year has both a company (SELSKAP) and a group (KONSERN) statement, the SELSKAP one is used and the other type is named in \`andreRegnskapstyperSammeAar\`; pass regnskapstype to choose. Amounts are in the statement's currency (\`valuta\`, not always NOK); ratios are fractions (0.38 = 38 %), null when a figure is missing. Nothing filed answers not_found. ${LIMITS}`,
+    `Key figures of a Norwegian company's latest filed accounts, with the statement id. Ratios are fractions (0.38 = 38 %): egenkapitalandel = equity / total assets, gjeldsandel = debt / total assets, driftsmargin = operating result / revenue; null where a figure is missing. Amounts are in \`valuta\` (not always NOK). A year with both statement types gives SELSKAP and names the other in andreRegnskapstyperSammeAar. Nothing filed answers not_found. ${LIMITS}`,
   input: { orgnr: orgnr(), regnskapstype: regnskapstype('Omit to prefer SELSKAP when the latest year has both.') },
   output: z.object({ orgnr: z.string(), ...sammendragFields, kilde: sourceRef }),
   coverage,
@@ -252,10 +252,10 @@ const regnskapTrend = defineTool({
   title: 'Year-over-year development of annual accounts',
   icon: ACCOUNTS,
   description:
-    `Year-over-year growth of a Norwegian company's key figures (revenue, operating result, net result, equity, debt, total assets) over up to \`years\` accounting years (1-10, default 5) ending with the latest filed year, oldest first, with growth in percent against the previous calendar year. Usually only one year exists: Regnskapsregisteret's open API mostly serves the latest filing alone, so growth is then null. \`coverage\` reports the years requested, found and missing; read it before drawing conclusions. One statement type is used throughout (regnskapstype if given, else SELSKAP when filed, else KONSERN). Growth is null when either year lacks the figure, the earlier value is 0, the currencies differ or the previous year is missing. Nothing filed answers an empty series with coverage.yearsFound empty. ${LIMITS}`,
+    `Year-over-year growth (percent against the previous calendar year) of a Norwegian company's revenue, operating result, net result, equity, debt and total assets over up to \`years\` accounting years ending with the latest filed one, oldest first. Usually only one year exists, so growth is then null: read \`coverage\` (years requested, found, missing) before drawing conclusions. One statement type throughout (regnskapstype, else SELSKAP when filed, else KONSERN). Growth is null when a year lacks the figure or is missing, the earlier value is 0 or the currencies differ. Nothing filed answers an empty series. ${LIMITS}`,
   input: {
     orgnr: orgnr(),
-    years: int({ min: 1, max: 10, default: 5, description: 'How many accounting years back from the latest filed year, 1 to 10. Default 5.' }),
+    years: int({ min: 1, max: 10, default: 5, description: 'Accounting years back from the latest filed year.' }),
     regnskapstype: regnskapstype('Omit to follow SELSKAP when filed, else KONSERN.'),
   },
   output: z.object({

@@ -127,10 +127,7 @@ export const rollerLookup = defineTool({
   title: 'Roles of a Norwegian legal entity',
   icon: PEOPLE,
   description:
-    'Current roles of one entity from Enhetsregisteret, grouped by role group (for example DAGL daily manager, STYR board with LEDE chair / MEDL member / VARA deputy, PROKURA procura, REVISOR auditor, REGN accountant, DTSO partner, BOBE bankruptcy trustee), with the date each group last changed. ' +
-    'Every group and role gives `kode` as the spec names it and `registerKode` as the register writes it: they differ only for PROKURA (register PROK) and REVISOR (register REVI). ' +
-    'Per role: the holder (a person with birth date, as the open API gives no national identity number; a company; or a trustee), who elected it (valgtAv) and an end marker `slutt`: null means the role is active; otherwise it names the register marker (fratraadt: stepped down, or avregistrert) with `dato` always null, because the open API publishes no start or end dates. ' +
-    'Use roller.interlocks or roller.network for connections to other companies. A number that is not in the register, or a deleted entity, answers not_found; an entity without registered roles answers an empty rollegrupper list.',
+    'Current roles of one entity in Enhetsregisteret by role group (e.g. DAGL daily manager, STYR board: LEDE chair, MEDL member, VARA deputy; PROKURA, REVISOR, REGN accountant, DTSO partner, BOBE trustee), with the date each group last changed. `kode` is the spec\'s code, `registerKode` the register\'s (they differ only for PROKURA/PROK and REVISOR/REVI). A person holder has a birth date (the open API gives no national identity number). `slutt` null means the role is active; otherwise it names the register\'s marker (fratraadt or avregistrert); `dato` is always null: the open API publishes no start or end dates. For links to other companies use roller.interlocks or roller.network. A number not in the register, or a deleted entity, answers not_found; an entity without roles answers an empty rollegrupper.',
   input: { orgnr: orgnr() },
   output: z.object({
     orgnr: z.string(),
@@ -187,8 +184,7 @@ export const rollerHistory = defineTool({
   title: 'Role history of a Norwegian legal entity (not on the open API)',
   icon: PEOPLE,
   description:
-    'Past roles (former managers, board members, auditors) of an entity. The open Enhetsregisteret API publishes only the current roles, so this tool always answers status "degraded" with capability "unavailable_on_open_api" and count 0, without calling the register. ' +
-    'count 0 does NOT mean the entity had no past roles. For current roles use roller.lookup; it also marks roles the register still lists as ended (fratraadt / avregistrert).',
+    'Past roles (former managers, board members, auditors) of an entity. The open Enhetsregisteret API publishes only current roles, so this tool always answers status "degraded", capability "unavailable_on_open_api" and count 0, without calling the register: count 0 does NOT mean the entity had no past roles. roller.lookup gives current roles and marks those the register still lists as ended.',
   input: { orgnr: orgnr() },
   output: z.object({
     orgnr: z.string(),
@@ -240,14 +236,10 @@ export const rollerInterlocks = defineTool({
   title: 'Shared role holders between a company and its linked companies',
   icon: PEOPLE,
   description:
-    'Finds people who hold roles both in the given company and in companies linked to it, matched by full name. interlocks are sorted by sharedMembers, descending. ' +
-    'Limit of the open API: it has no search by person, so the only companies that can be compared are those that hold a role in the given company themselves (auditor, accountant, corporate board member, partner; at most 25 fetched). Boards of unrelated companies are never checked: an empty list does not mean the members sit on no other boards. ' +
-    'Matching is by full name only, case-insensitive: different people with the same name match (false positives possible); compare birth dates with roller.lookup. ' +
-    'status: ok = interlocks found, every linked company compared; empty = none found among the compared companies (or none to compare); degraded = some linked companies could not be compared (upstream error or the cap), so the list may be incomplete. ' +
-    'inkluderFratraadte (default false) also counts roles marked as ended (fratraadt or avregistrert). A number not in the register answers not_found.',
+    'People who hold roles both in the given company and in the companies that themselves hold a role in it (auditor, accountant, corporate board member, partner; at most 25 compared), matched by full name, case-insensitive (namesakes match too: compare birth dates with roller.lookup), most shared members first. The open API has no search by person, so boards of unrelated companies are never checked: an empty list does not mean the members sit on no other boards. status empty: none found among the compared companies; degraded: some could not be compared (upstream error or the cap), so the list may be incomplete. A number not in the register answers not_found.',
   input: {
     orgnr: orgnr(),
-    inkluderFratraadte: bool('Also count roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
+    inkluderFratraadte: bool('Also count roles the register marks as ended (fratraadt, avregistrert).'),
   },
   output: z.object({
     orgnr: z.string(),
@@ -372,15 +364,11 @@ export const rollerNetwork = defineTool({
   title: 'Role network around a Norwegian legal entity',
   icon: PEOPLE,
   description:
-    'A graph of who holds roles in a company: nodes (companies and persons, with their depth) and edges from holder to company. ' +
-    'depth 1 (of 1 to 2, default 2) gives the role holders of the company; depth 2 also adds the role holders of every company that itself holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). ' +
-    'Limit of the open API: it has no search by person, so a person\'s other roles cannot be found and persons are never expanded; depth 2 therefore expands company neighbours only, marked by status "partial" and personExpansion "company-neighbors" with degradedReason saying why. ' +
-    'At most 50 nodes: truncated is true when the graph was cut, farthest nodes first. Persons are keyed by full name and birth date. ' +
-    'inkluderFratraadte (default false) also includes roles the register marks as ended (fratraadt or avregistrert). A number that is not in the register answers not_found.',
+    'A graph of who holds roles in a company: nodes (companies and persons, with their depth; persons keyed by full name and birth date) and edges from holder to company. depth 2 also adds the role holders of each company that holds a role in it (auditor, accountant, corporate board member, partner; at most 25 fetched). The open API has no search by person, so persons are never expanded: depth 2 expands company neighbours only (status "partial", personExpansion "company-neighbors", degradedReason says why). At most 50 nodes: truncated when the graph was cut, farthest nodes first. A number not in the register answers not_found.',
   input: {
     orgnr: orgnr(),
-    depth: int({ min: 1, max: 2, default: 2, description: 'How far to expand: 1 = role holders of the company; 2 = also role holders of the companies among them. 1 to 2, default 2.' }),
-    inkluderFratraadte: bool('Also include roles the register marks as ended (fratraadt or avregistrert). Default false: active roles only.'),
+    depth: int({ min: 1, max: 2, default: 2, description: '1: role holders of the company; 2: also those of the companies among them.' }),
+    inkluderFratraadte: bool('Also include roles the register marks as ended (fratraadt, avregistrert).'),
   },
   output: z.object({
     rootOrgnr: z.string(),

@@ -24,6 +24,7 @@ import { int, orgnr } from '../../runtime/fields.js';
 import { embedded, type Enhet, type HalPage, type Oppdatering } from '../_shared/enhetsregisteret.js';
 import { iso } from './company.js';
 import { BRREG_ENHET_PATH, BRREG_UPDATES_PATH, BRREG_WINDOW, coverage, displayUrl } from './common.js';
+import { eventsOutput } from './outputs.js';
 
 /** Rows per upstream request. */
 export const FEED_CHUNK = 100;
@@ -116,15 +117,14 @@ export const companiesEvents = defineTool({
   name: 'events',
   title: 'Change events of a Norwegian company',
   description:
-    'Change events of one Norwegian legal entity from the Enhetsregisteret update feed: per event updateId, time (when the register published it), type (Ny, Endring, Sletting, Fjernet, Ukjent) and changes (JSON-Patch operations: op, path such as /navn or /forretningsadresse/adresse/0, value). ' +
-    'Newest first by default (order=desc), or oldest first (order=asc); limit 1 to 100 (default 20). For the next page pass nextCursor back as cursor with the same orgnr and order; a cursor is opaque, valid 24 hours, and gives the same page while the feed is unchanged. An edited, foreign or expired cursor is rejected as invalid-cursor. nextCursor null means there are no more events. ' +
-    'An empty list means the register has published no update for this entity; a number that is not in the register answers not_found.',
+    'Change events of one Norwegian legal entity from Enhetsregisteret\'s update feed, each with its JSON-Patch changes (path such as /navn). Newest first by default. For the next page pass nextCursor back as cursor with the same orgnr and order: opaque, valid 24 hours, the same page while the feed is unchanged; an edited, foreign or expired cursor is invalid-cursor. nextCursor null: no more events. An empty list means the register has published no update for the entity; a number not in the register answers not_found.',
   input: {
-    orgnr: orgnr('Norwegian organisation number of the legal entity: 9 digits with a modulus-11 check digit.'),
-    order: z.enum(['desc', 'asc']).default('desc').describe('desc: newest first (default); asc: oldest first.'),
-    limit: int({ min: 1, max: 100, default: 20, description: 'Events per page, 1 to 100. Default 20.' }),
+    orgnr: orgnr(),
+    order: z.enum(['desc', 'asc']).default('desc').describe('desc: newest first; asc: oldest first.'),
+    limit: int({ min: 1, max: 100, default: 20, description: 'Events per page.' }),
     cursor: z.string().max(4096).optional().describe('nextCursor of the previous page, unchanged. Omit for the first page.'),
   },
+  output: eventsOutput,
   coverage: coverage(['company', 'change-events'], ['NO']),
   cacheTtlSeconds: 600,
   route: '/events/:orgnr',

@@ -33,6 +33,7 @@ import {
 } from './common.js';
 import { recognise, type IdCountry } from './ids.js';
 import type { BvAnswer, BvOrganisation, PrhAnswer } from './shapes.js';
+import { companyOutput } from './outputs.js';
 
 const NAMES: Record<IdCountry, string> = {
   NO: 'Enhetsregisteret',
@@ -114,20 +115,19 @@ export const companiesLookup = defineTool({
   name: 'lookup',
   title: 'Look up a Nordic company by its national id',
   description:
-    'One company from its national register, by identifier: a Norwegian organisation number (9 digits), Danish CVR number (8 digits), Finnish Y-tunnus (NNNNNNN-C), Swedish organisation number (10 digits, NNNNNN-NNNN) or Icelandic kennitala (10 digits). The country is recognised from the format and check digit; a ten-digit number valid in both Sweden and Iceland needs country=SE or country=IS. ' +
-    'Returns the normalised Company: companyId, idType, country, name, status (the register\'s own status text), state (active, winding_up, bankrupt, ceased, unknown), orgForm {code, description}, registeredDate, address, industry {code, description, scheme}, and sources (register, URL and fetch time per field group). ' +
-    'DK needs CVR credentials, SE Bolagsverket client credentials and IS a Skatturinn key on the server; without them those countries answer not_configured, naming the variables. An identifier that fails its check digit is rejected; a valid one the register does not know answers not_found.',
+    'One company from its national register by identifier: NO organisation number, DK CVR number, FI Y-tunnus, SE organisation number or IS kennitala, recognised by format and check digit (a ten-digit number valid in both Sweden and Iceland needs country). Answered as one normalised Company whose sources name the register, URL and fetch time per field group. DK, SE and IS need credentials on the server (else not_configured, naming them). An identifier that fails its check digit is rejected; a valid one the register does not know answers not_found.',
   input: {
     companyId: z
       .string()
       .min(1)
       .max(20)
-      .describe('National company identifier: NO 9 digits, DK 8 digits, FI NNNNNNN-C, SE 10 digits (NNNNNN-NNNN), IS 10 digits (kennitala). Spaces and hyphens are allowed.'),
+      .describe('NO 9 digits, DK 8 digits, FI NNNNNNN-C, SE 10 digits (NNNNNN-NNNN), IS 10 digits (kennitala); spaces and hyphens allowed.'),
     country: z
       .enum(LOOKUP_COUNTRIES)
       .optional()
-      .describe('NO, DK, FI, SE or IS. Only needed for a ten-digit number that is valid both as a Swedish organisation number and as an Icelandic kennitala.'),
+      .describe('Only needed for a ten-digit number valid both as a Swedish organisation number and as an Icelandic kennitala.'),
   },
+  output: companyOutput,
   refine: ({ companyId, country }, issues) => {
     const r = recognise(companyId, country);
     if (!r.ok) issues.add(r.message, ['companyId']);

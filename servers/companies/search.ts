@@ -33,6 +33,7 @@ import {
   requireCredentials,
 } from './common.js';
 import type { PrhAnswer, PrhCompany } from './shapes.js';
+import { searchOutput } from './outputs.js';
 
 export const SEARCH_COUNTRIES = ['NO', 'DK', 'FI'] as const;
 export type SearchCountry = (typeof SEARCH_COUNTRIES)[number];
@@ -176,21 +177,20 @@ const countryField = z
         : undefined,
   })
   .default('NO')
-  .describe('Register to search: NO (Enhetsregisteret, default), DK (CVR) or FI (YTJ). SE has no name search: look Swedish companies up by organisation number.');
+  .describe('Register to search: NO (Enhetsregisteret), DK (CVR) or FI (YTJ).');
 
 export const companiesSearch = defineTool({
   name: 'search',
   title: 'Search Nordic companies by name',
   description:
-    'Free-text company name search in one national register: NO Enhetsregisteret (default), DK CVR, FI YTJ (PRH). Returns total (hits in the register, not only this page), page, pageSize, country, canonicalUrl and companies: companyId, idType (NO_ORGNR, DK_CVR, FI_YTUNNUS; tells which lookup applies next), orgnr (Norwegian hits only), name, country, register status text and organisation form code; `source` names the register and when its answer was fetched. ' +
-    'q is at least 1 character; pageSize 1 to 50 (default 20); page is 0-based (default 0). For NO, page*pageSize must be below 10000 (the register serves only its first 10000 hits; a deeper page is refused as page-out-of-range); for DK (page+1)*pageSize may not exceed 3000 (the CVR index\'s own limit). DK needs CVR credentials on the server, otherwise it answers not_configured. SE is not searchable by name: use companies.lookup with the organisation number. ' +
-    'An empty companies list with total 0 means no company name matches. Use companies.lookup for the full record of one hit.',
+    'Company name search in one national register: NO Enhetsregisteret (default), DK CVR, FI YTJ (PRH); SE has no name search (companies.lookup takes its organisation number). idType tells which lookup applies next. For NO, page*pageSize must be below 10000 (the register serves its first 10000 hits; deeper is page-out-of-range); for DK (page+1)*pageSize may not exceed 3000 (the CVR index\'s limit). DK needs CVR credentials on the server, else not_configured. total 0 means no company name matches. Full record: companies.lookup.',
   input: {
-    q: text('Company name or part of it, for example "equinor" or "nokia". At least 1 character.', 1, 200),
+    q: text('Company name or part of it, e.g. "equinor".', 1, 200),
     country: countryField,
     pageSize: size(50, 20),
     page: page(),
   },
+  output: searchOutput,
   coverage: coverage(['company', 'legal-entity', 'search'], ['NO', 'DK', 'FI']),
   cacheTtlSeconds: DAY,
   route: '/search',

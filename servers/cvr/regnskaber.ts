@@ -17,6 +17,7 @@ import { defineTool } from '../../runtime/define.js';
 import { cvrNumber } from '../../runtime/fields.js';
 import { esTotal, type Offentliggoerelse } from '../_shared/cvr.js';
 import { DAY, PUBLICATIONS_SEARCH, companyHeader, cvrCoverage, esSearch, fetchCompany, portalUrl } from './common.js';
+import { reportsOutput } from './outputs.js';
 
 /** The publications asked for: the newest 50 annual-report publications. */
 export const MAX_REPORTS = 50;
@@ -57,8 +58,9 @@ export const annualReports = defineTool({
   name: 'annual_reports',
   title: 'Annual reports of a Danish company',
   description:
-    'Links to the annual reports a Danish company has published, by CVR number, newest first (at most 50): for each, the accounting period, publication time, whether it corrects an earlier filing, and its documents with type (AARSRAPPORT, ...), format (PDF, XBRL, iXBRL) and the document link on regnskaber.virk.dk, plus portalUrl, the company page on datacvr.virk.dk whose "Regnskaber" section lists them. The document links come from Erhvervsstyrelsen\'s publication index as published; the portal link is built from the CVR number. The figures themselves are inside the documents (the XBRL files carry them as tagged facts). An empty list means no annual report is published under this number: normal for sole proprietorships, associations, public bodies and newly founded companies. Unknown numbers answer not_found.',
+    'Links to the annual reports a Danish company has published, by CVR number, newest first (at most 50): period, publication time, whether it corrects an earlier filing, and its documents (PDF, XBRL, iXBRL) on regnskaber.virk.dk as Erhvervsstyrelsen\'s publication index gives them; portalUrl is the company\'s page on datacvr.virk.dk. The figures are inside the documents (the XBRL files as tagged facts). An empty list means no annual report is published under this number: normal for sole proprietorships, associations, public bodies and new companies. Unknown numbers answer not_found.',
   input: { cvr: cvrNumber() },
+  output: reportsOutput,
   coverage: { geography: ['DK'], dataTypes: ['company', 'annual-accounts', 'documents'], updateFrequency: 'daily' },
   cacheTtlSeconds: DAY,
   credentials: ['CVR_ES_USER', 'CVR_ES_PASS'],

@@ -13,6 +13,7 @@ import { defineTool } from '../../runtime/define.js';
 import { isValidCvr, size, text } from '../../runtime/fields.js';
 import { esTotal, type VirksomhedSource, type Vrvirksomhed } from '../_shared/cvr.js';
 import { VIRKSOMHED_SEARCH, companyHeader, cvrCoverage, esSearch, formatAddress, portalUrl } from './common.js';
+import { searchOutput } from './outputs.js';
 
 const SOURCE_FIELDS = ['Vrvirksomhed.cvrNummer', 'Vrvirksomhed.reklamebeskyttet', 'Vrvirksomhed.virksomhedMetadata'];
 const NAME_FIELDS = ['Vrvirksomhed.virksomhedMetadata.nyesteNavn.navn^3', 'Vrvirksomhed.navne.navn', 'Vrvirksomhed.binavne.navn'];
@@ -46,11 +47,12 @@ export const search = defineTool({
   name: 'search',
   title: 'Search Danish companies in CVR',
   description:
-    'Searches the Danish Central Business Register (CVR) by company name: every word of q must occur in the current, a former or a secondary name; an 8-digit q that passes the CVR check digit finds that company by number. Returns up to size hits (1 to 50, default 10) in relevance order, each with CVR number, name, status word, legal form, founding date, main industry, address and the advertising-protection flag, plus total (hits in the register) and totalExact (false when the register only says "at least"). There is no paging: narrow the words to reach other companies. Includes ceased companies; check status. An empty list means no company name matches all the words. Use cvr.company.lookup for the full record.',
+    'Searches CVR, the Danish company register, by name: every word of q must occur in the current, a former or a secondary name; an 8-digit q with a valid check digit finds that company. Up to size hits by relevance, ceased companies included (check status); total counts all hits (totalExact false: at least that many). There is no paging: narrow the words to reach other companies. An empty list means no name matches all the words. Full record: cvr.company.lookup.',
   input: {
-    q: text('Company name words (at least 2 characters), or an 8-digit CVR number.', 2, 200),
+    q: text('Company name words, or an 8-digit CVR number.', 2, 200),
     size: size(50, 10),
   },
+  output: searchOutput,
   refine: ({ q }, issues) => {
     if (q.trim().length < 2) issues.add(`must have at least 2 characters besides spaces (got ${JSON.stringify(q)})`, ['q']);
   },

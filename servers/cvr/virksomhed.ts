@@ -18,6 +18,7 @@ import { defineTool } from '../../runtime/define.js';
 import { cvrNumber } from '../../runtime/fields.js';
 import type { Attribut, DeltagerRelation, Organisation, Vrvirksomhed } from '../_shared/cvr.js';
 import { DAY, companyHeader, currentValue, currentValues, cvrCoverage, fetchCompany, mapCompany, nameOf, portalUrl } from './common.js';
+import { companyOutput, directorsOutput, ownersOutput } from './outputs.js';
 
 const cvr = () => cvrNumber();
 
@@ -25,8 +26,9 @@ export const companyLookup = defineTool({
   name: 'company.lookup',
   title: 'Look up a Danish company in CVR',
   description:
-    'One company from the Danish Central Business Register (CVR) by its 8-digit CVR number: current name and secondary names, status word as CVR writes it (for example NORMAL, Aktiv, OPHØRT, UNDER KONKURS), whether it has ceased and when, legal form, founding date, main and secondary industry codes (Danish DB07), business and postal address, public phone, e-mail and website, the latest employment figure with its period, number of production units, registered capital, purpose, signing rule, financial year and the advertising-protection flag (reklamebeskyttet: do not use for direct marketing). A number that is not in CVR answers not_found. For management use cvr.directors, for owners cvr.owners, for annual reports cvr.annual_reports.',
+    'One company from the Danish Central Business Register (CVR) by its CVR number. status is CVR\'s own word (e.g. NORMAL, Aktiv, OPHØRT, UNDER KONKURS); industry codes are Danish DB07; employment is the latest figure with its period. A number not in CVR answers not_found. Management: cvr.directors; owners: cvr.owners; annual reports: cvr.annual_reports.',
   input: { cvr: cvr() },
+  output: companyOutput,
   coverage: cvrCoverage(['company', 'legal-entity']),
   cacheTtlSeconds: DAY,
   credentials: ['CVR_ES_USER', 'CVR_ES_PASS'],
@@ -120,8 +122,9 @@ export const directors = defineTool({
   name: 'directors',
   title: 'Board and management of a Danish company',
   description:
-    'The current members of the governing bodies of a Danish company from CVR, by CVR number: board (Bestyrelse, role "board": FORMAND, NÆSTFORMAND, BESTYRELSESMEDLEM), executive management (Direktion, role "management": DIREKTØR, ADM. DIR.) and any other management body (role "other"), each with name, participant type (PERSON or VIRKSOMHED), CVR unit number, function, start date and how they were elected; also the current auditors. Only current memberships are listed; formerCount says how many memberships have ended. An empty list means CVR registers no management body for the company (sole proprietorships and many associations have none). Unknown numbers answer not_found.',
+    'The current members of a Danish company\'s governing bodies in CVR, by CVR number: role board (Bestyrelse: FORMAND, NÆSTFORMAND, BESTYRELSESMEDLEM), management (Direktion: DIREKTØR, ADM. DIR.) or other, and the current auditors; formerCount counts ended memberships. An empty list means CVR registers no management body (sole proprietorships and many associations have none). Unknown numbers answer not_found.',
   input: { cvr: cvr() },
+  output: directorsOutput,
   coverage: cvrCoverage(['company', 'roles', 'board', 'management']),
   cacheTtlSeconds: DAY,
   credentials: ['CVR_ES_USER', 'CVR_ES_PASS'],
@@ -215,8 +218,9 @@ export const owners = defineTool({
   name: 'owners',
   title: 'Owners of a Danish company',
   description:
-    'The registered owners of a Danish company from CVR, by CVR number. owners: the legal owners in the public owner register (EJERREGISTER) holding 5 % or more of the capital or votes, largest first, each with name, type (PERSON or VIRKSOMHED), CVR number of owning companies, and the share and voting rights as the band CVR registers (for example min 25, max 33.32 percent), start date and notification date. beneficialOwners: the registered beneficial owners (reelle ejere) with their exact percentages. Only current holdings are listed. An empty owners list (exposed: false) means CVR exposes no holder of 5 % or more: usual for forms without an owner register (sole proprietorships, associations, public bodies) and for companies whose holders are all below 5 %; it does not mean the company has no owner. Unknown numbers answer not_found.',
+    'The registered owners of a Danish company in CVR, by CVR number: owners, the legal owners in the public owner register (EJERREGISTER) with 5 % or more of capital or votes, largest first, each share as the band CVR registers (e.g. min 25, max 33.32 percent); beneficialOwners (reelle ejere) with exact percentages. Current holdings only. An empty owners list (exposed false) means CVR exposes no holder of 5 % or more: usual for forms without an owner register (sole proprietorships, associations, public bodies) and when all holders are below 5 %; it does not mean the company has no owner. Unknown numbers answer not_found.',
   input: { cvr: cvr() },
+  output: ownersOutput,
   coverage: cvrCoverage(['company', 'ownership', 'beneficial-owners']),
   cacheTtlSeconds: DAY,
   credentials: ['CVR_ES_USER', 'CVR_ES_PASS'],

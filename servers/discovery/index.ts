@@ -17,20 +17,44 @@ import { nearNames, search } from './search.js';
 
 const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'] as const;
 const STATUSES = ['active', 'not_configured', 'deprecated', 'planned'] as const;
+const status = z.enum(STATUSES);
 const coverage = { geography: [...COUNTRIES], dataTypes: ['tool catalogue'], updateFrequency: 'static' as const };
 
 const searchTool = defineTool({
   name: 'search',
   title: 'Find a tool for a task',
   description:
-    'Finds the server and tool for a task in this service’s catalogue. Give words describing the task (q, e.g. "bankruptcies in Norway", "danish company owners", "konkurs statistikk"; Norwegian, Danish, Swedish, Finnish and English domain words are understood, and country words such as "danish" favour that country), and/or filters: country (NO, SE, DK, FI, IS, EU), dataType (e.g. company, bankruptcy, accounts, sanctions) and status (active, not_configured, deprecated, planned). At least one of q, country, dataType, status is required. Answers up to `limit` (1 to 50, default 10) results ranked by score, one per tool, each with the tool name, the server slug and its MCP URL (other servers of a shared tool in `alsoIn`), the connector route, status, and `why` (which words matched where). An empty `results` means no tool matched: try other words or fewer filters. Use discovery.tool for one tool’s input schema.',
+    'Finds the server and tool for a task in this service\'s catalogue, from words describing it (e.g. "bankruptcies in Norway", "konkurs statistikk"; Norwegian, Danish, Swedish, Finnish and English domain words are understood, and country words such as "danish" favour that country) and/or filters; at least one of q, country, dataType, status. Ranked by score, one result per tool, with its server\'s MCP URL (other servers of a shared tool in alsoIn), connector route and why it matched. An empty results means no tool matched: try other words or fewer filters. discovery.tool gives one tool\'s input schema.',
   input: {
-    q: z.string().min(1).max(200).optional().describe('Words describing the task, 1 to 200 characters.'),
-    country: z.enum(COUNTRIES).optional().describe('Only tools covering this country: NO, SE, DK, FI, IS or EU.'),
-    dataType: z.string().min(2).max(60).optional().describe('Only tools whose data types contain this word, 2 to 60 characters (e.g. company, bankruptcy, accounts).'),
-    status: z.enum(STATUSES).optional().describe('Only tools with this status in this service: active, not_configured, deprecated or planned.'),
-    limit: int({ min: 1, max: 50, default: 10, description: 'Results to return, 1 to 50. Default 10.' }),
+    q: z.string().min(1).max(200).optional().describe('Words describing the task.'),
+    country: z.enum(COUNTRIES).optional().describe('Only tools covering this country.'),
+    dataType: z.string().min(2).max(60).optional().describe('Only tools whose data types contain this word (e.g. company, bankruptcy, accounts).'),
+    status: z.enum(STATUSES).optional().describe('Only tools with this status in this service.'),
+    limit: int({ min: 1, max: 50, default: 10, description: 'Results to return.' }),
   },
+  output: z.object({
+    query: z.object({ q: z.string().nullable(), country: z.enum(COUNTRIES).nullable(), dataType: z.string().nullable(), status: status.nullable(), limit: z.number().int() }),
+    total: z.number().int(),
+    returned: z.number().int(),
+    truncated: z.boolean(),
+    results: z.array(
+      z.object({
+        rank: z.number().int(),
+        score: z.number(),
+        tool: z.string(),
+        title: z.string(),
+        status,
+        server: z.string(),
+        serverName: z.string(),
+        serverUrl: z.string(),
+        route: z.string(),
+        countries: z.array(z.string()),
+        dataTypes: z.array(z.string()),
+        why: z.array(z.string()),
+        alsoIn: z.array(z.object({ server: z.string(), serverUrl: z.string() })).optional().describe('Other servers of a shared tool.'),
+      }),
+    ),
+  }),
   refine: (input, issues) => {
     if (input.q === undefined && input.country === undefined && input.dataType === undefined && input.status === undefined) {
       issues.add('give at least one of q, country, dataType, status', ['q']);
@@ -73,13 +97,13 @@ const toolName = () =>
     .min(3)
     .max(64)
     .regex(/^[A-Za-z0-9_.-]+$/, { error: (iss) => `must be a tool name such as brreg.enhet.lookup (got ${JSON.stringify(iss.input)})` })
-    .describe('Full tool name, e.g. brreg.enhet.lookup or brreg_konkurs_get, 3 to 64 characters.');
+    .describe('Full tool name, e.g. brreg.enhet.lookup or brreg_konkurs_get.');
 
 const toolRecord = defineTool({
   name: 'tool',
   title: 'Get one tool’s full record',
   description:
-    'One tool’s full record by its exact name: description, status (active, not_configured, deprecated, planned), annotations, input JSON Schema with its bounds and defaults, coverage (countries, data types, update frequency, licence, auth), and where to call it: the MCP server URL (tools/call), the connector route (/api/connectors/...) and the data proxy URL (/api/data/{sourceKey}/...). A tool served by several servers lists them all in `servers`; `server` picks whose record is shown first. An unknown name answers not_found with close names. Use discovery.search to find names.',
+    'One tool\'s full record by its exact name: description, status, annotations, input JSON Schema with its bounds and defaults, coverage, and where to call it (MCP server URL, connector route, data proxy URL). A tool of several servers lists them in servers; `server` picks whose record is shown. An unknown name answers not_found with close names; discovery.search finds names.',
   input: {
     name: toolName(),
     server: z
@@ -90,6 +114,29 @@ const toolRecord = defineTool({
       .optional()
       .describe('Server slug, when the tool is served by several servers (e.g. brreg or brreg-konkurs).'),
   },
+  output: z.object({
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    status,
+    annotations: z.object({
+      title: z.string(),
+      readOnlyHint: z.literal(true),
+      destructiveHint: z.literal(false),
+      idempotentHint: z.literal(true),
+      openWorldHint: z.literal(true),
+    }),
+    // The tool's input JSON Schema as tools/list publishes it: any JSON Schema object.
+    inputSchema: z.record(z.string(), z.unknown()),
+    coverage: z.object({ geography: z.array(z.string()), dataTypes: z.array(z.string()), updateFrequency: z.string(), license: z.string(), auth: z.string() }),
+    server: z.object({ slug: z.string(), name: z.string(), owner: z.string(), url: z.string(), available: z.enum(['nå', 'degraded', 'deprecated']), license: z.string() }),
+    servers: z.array(z.object({ slug: z.string(), url: z.string() })),
+    call: z.object({
+      mcp: z.object({ url: z.string(), method: z.literal('tools/call'), name: z.string() }),
+      connector: z.string(),
+      dataProxy: z.string(),
+    }),
+  }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/tools/:name',

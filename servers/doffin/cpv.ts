@@ -5,6 +5,7 @@
 // DOFFIN_API_KEY.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
+import { sourceRef } from '../../runtime/output.js';
 import { CREDENTIALS } from './common.js';
 
 /** Division code and its English name in the CPV 2008 main vocabulary. */
@@ -60,8 +61,7 @@ export const cpvDivisjoner = defineTool({
   name: 'cpv.divisjoner',
   title: 'CPV divisions (procurement categories)',
   description:
-    'The 45 divisions of the Common Procurement Vocabulary (CPV 2008, Regulation (EC) No 213/2008) that classify Doffin notices: 2-digit code, the 8-digit division code and the English name, e.g. 45 Construction work, 72 IT services. ' +
-    'prefix (one digit 0-9) keeps the divisions whose code starts with it (7 gives 70 to 79); without it all 45 are listed. Use a code as the cpv filter of doffin.notices.search. Every digit starts at least one division, so the list is never empty.',
+    'The 45 divisions of the Common Procurement Vocabulary (CPV 2008, Regulation (EC) No 213/2008) that classify Doffin notices, e.g. 45 Construction work, 72 IT services; prefix keeps those whose code starts with that digit (7: 70 to 79). Use a code as the cpv filter of doffin.notices.search. Every digit starts at least one division, so the list is never empty.',
   input: {
     prefix: z
       .string()
@@ -69,6 +69,12 @@ export const cpvDivisjoner = defineTool({
       .describe('First digit of the division code, 0-9.')
       .optional(),
   },
+  output: z.object({
+    prefix: z.string().nullable(),
+    count: z.number().int(),
+    divisions: z.array(z.object({ code: z.string(), cpvCode: z.string(), name: z.string() })),
+    source: sourceRef,
+  }),
   credentials: CREDENTIALS,
   coverage: { geography: ['NO', 'EU'], dataTypes: ['classification', 'procurement-category'], updateFrequency: 'static' },
   cacheTtlSeconds: 86_400,
@@ -84,7 +90,7 @@ export const cpvDivisjoner = defineTool({
       prefix: prefix ?? null,
       count: divisions.length,
       divisions,
-      source: 'CPV 2008 main vocabulary, Commission Regulation (EC) No 213/2008, Annex I',
+      source: { register: 'CPV 2008 main vocabulary (Commission Regulation (EC) No 213/2008, Annex I)', url: 'https://eur-lex.europa.eu/eli/reg/2008/213/oj' },
     };
   },
 });

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int, isoDate, orgnr } from '../../runtime/fields.js';
+import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
 import { CREDENTIALS, coverage } from './common.js';
 
 const SEARCH_PATH = '/public/v2/search';
@@ -95,6 +96,31 @@ function mapHit(hit: Hit, full: boolean) {
   };
 }
 
+/** The register, as each answer names it; the upstream request itself is in the runtime's provenance. */
+const REGISTER = 'Doffin (DFØ)';
+
+const organisation = z.object({ name: optStr(), orgnr: optStr() });
+
+/** mapHit: a search hit has lotCount, the full notice (notice.get) lots. */
+const noticeFields = {
+  id: z.string(),
+  heading: optStr(),
+  description: optStr(),
+  type: optStr(),
+  allTypes: z.array(z.string()),
+  status: optStr(),
+  buyers: z.array(organisation),
+  issueDate: optStr(),
+  publicationDate: optStr(),
+  deadline: optStr(),
+  estimatedValue: z.object({ amount: z.number(), currency: optStr() }).nullable(),
+  cpvCodes: z.array(z.string()),
+  locationIds: z.array(z.string()),
+  receivedTenders: optNum(),
+  limitedData: z.boolean(),
+  url: z.string(),
+};
+
 /** A CPV code or prefix as Doffin's cpvCode wants it: 8 digits, no check digit (72 → 72000000). */
 export function cpvFilter(value: string): string {
   return value.replace(/-\d$/, '').padEnd(8, '0');
@@ -104,21 +130,28 @@ export const noticesSearch = defineTool({
   name: 'notices.search',
   title: 'Search Norwegian public procurement notices (Doffin)',
   description:
-    'Searches Doffin, the Norwegian national database of public procurement notices (tenders, contract awards, prior information), newest first. ' +
-    'Filters: publishedFrom and publishedTo (YYYY-MM-DD), cpv (a CPV code or its first 2 to 8 digits, e.g. 72 for IT services; see doffin.cpv.divisjoner), buyerOrgnr (the buying organisation, 9 digits), limit 1 to 100 (default 20). ' +
-    'Each notice has id, heading, a shortened description, type, status, buyers with organisation numbers, publication date, deadline, estimated value, CPV codes and its doffin.no link; doffin.notice.get gives the full notice with lots and winners. ' +
-    'total is the number of matching notices; Doffin lets at most 1000 of them be read. Doffin has no buyer filter, so buyerOrgnr is applied to the newest 100 matching notices (the answer says so). An empty list means no notice matched.',
+    'Searches Doffin, Norway\'s national database of public procurement notices (tenders, contract awards, prior information), newest first, by publication date, CPV code or prefix (doffin.cpv.divisjoner) and buyer. Descriptions are shortened; doffin.notice.get gives the full notice with lots and winners. total counts the matching notices; Doffin lets at most 1000 be read. Doffin has no buyer filter, so buyerOrgnr is applied to the newest 100 matching notices (the answer says so). An empty list means no notice matched.',
   input: {
     publishedFrom: isoDate('Earliest publication date, YYYY-MM-DD (inclusive).').optional(),
     publishedTo: isoDate('Latest publication date, YYYY-MM-DD (inclusive).').optional(),
     cpv: z
       .string()
       .regex(/^\d{2,8}(-\d)?$/, { error: (iss) => `must be a CPV code or prefix of 2 to 8 digits, optionally with its check digit, e.g. 72 or 72212000-4 (got ${JSON.stringify(iss.input)})` })
-      .describe('CPV code or prefix of 2 to 8 digits (check digit optional), e.g. 45 (construction work) or 72212000.')
+      .describe('CPV code or prefix (check digit optional), e.g. 45 or 72212000.')
       .optional(),
-    buyerOrgnr: orgnr('Organisation number of the buying organisation: 9 digits with a valid check digit.').optional(),
-    limit: int({ min: 1, max: 100, default: 20, description: 'Number of notices, 1 to 100. Default 20.' }),
+    buyerOrgnr: orgnr('Organisation number of the buying organisation.').optional(),
+    limit: int({ min: 1, max: 100, default: 20, description: 'Number of notices.' }),
   },
+  output: z.object({
+    filters: z.object({ publishedFrom: optStr(), publishedTo: optStr(), cpv: optStr(), buyerOrgnr: optStr() }),
+    total: z.number().int(),
+    accessible: optNum().describe('How many of total Doffin lets be read (at most 1000).'),
+    count: z.number().int(),
+    limit: z.number().int(),
+    notices: z.array(z.object({ ...noticeFields, description: optStr().describe('Shortened to 400 characters.'), lotCount: z.number().int() })),
+    note,
+    source: sourceRef,
+  }),
   refine: (input, issues) => {
     if (input.publishedFrom && input.publishedTo && input.publishedFrom > input.publishedTo) {
       issues.add(`publishedFrom (${input.publishedFrom}) must not be after publishedTo (${input.publishedTo})`, ['publishedFrom']);
@@ -154,7 +187,7 @@ export const noticesSearch = defineTool({
       ...(buyerOrgnr && {
         note: `Doffin's search has no buyer filter: the notices of ${buyerOrgnr} were picked from the newest ${hits.length} notices matching the other filters (of ${answer.numHitsTotal ?? hits.length}). Narrow the dates to reach older ones.`,
       }),
-      source: 'Doffin (DFØ), GET /public/v2/search',
+      source: { register: REGISTER, url: 'https://doffin.no' },
     };
   },
 });
@@ -163,14 +196,17 @@ export const noticeGet = defineTool({
   name: 'notice.get',
   title: 'One Doffin procurement notice',
   description:
-    'One public procurement notice from Doffin by its Doffin id (YYYY-NNNNNN, e.g. 2024-100123, as notices.search returns it): heading, full description, type, status, buyers, dates, deadline, estimated value, CPV codes, received tenders, lots with their winners (organisation numbers), and the doffin.no link. ' +
-    "Doffin's API has no notice-by-id operation (its /notices path answers 404), so the notice is found through the search operation; an id the search does not find answers not_found.",
+    'One public procurement notice from Doffin by its id (as notices.search gives it), in full, with lots and their winners. Doffin\'s API has no notice-by-id operation (its /notices path answers 404), so the notice is found through the search operation; an id the search does not find answers not_found.',
   input: {
     noticeId: z
       .string()
       .regex(/^\d{4}-\d{3,9}$/, { error: (iss) => `must be a Doffin notice id YYYY-NNNNNN, e.g. 2024-100123 (got ${JSON.stringify(iss.input)})` })
       .describe('Doffin notice id, YYYY-NNNNNN, e.g. 2024-100123.'),
   },
+  output: z.object({
+    notice: z.object({ ...noticeFields, lots: z.array(z.object({ heading: optStr(), description: optStr(), winners: z.array(organisation) })) }),
+    source: sourceRef,
+  }),
   credentials: CREDENTIALS,
   coverage: coverage(['procurement-notice', 'tender', 'contract-award']),
   cacheTtlSeconds: 3600,
@@ -180,6 +216,7 @@ export const noticeGet = defineTool({
     const answer = await ctx.get<SearchPage>('doffin', SEARCH_PATH, { query: { searchString: noticeId, numHitsPerPage: 10, page: 1 } });
     const hit = (answer.hits ?? []).find((h) => h.id === noticeId);
     if (!hit) throw fail.notFound(`Doffin has no notice ${noticeId}: a search for the id found no notice with exactly that id.`);
-    return { notice: mapHit(hit, true), source: 'Doffin (DFØ), GET /public/v2/search' };
+    const notice = mapHit(hit, true);
+    return { notice, source: { register: REGISTER, url: notice.url } };
   },
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { orgnr, page, text } from '../../runtime/fields.js';
+import { note, optStr, sourceRef } from '../../runtime/output.js';
 import { FILTER_PATH, HOUR, PAGE_SIZE, SOURCE, coverage, mapEntity, type FtPage } from './registry.js';
 
 export const STATUSES = ['aktiv', 'tilbakekalt', 'utløpt'] as const;
@@ -20,14 +21,48 @@ export const konsesjonFields = {
   type: text('Licence type code of the register, for example BANK (bank), FFOR (investment firm), FOAVALIN (AIF manager); case-insensitive. A code the register does not use matches nothing.'),
 };
 
+// mapLicence and mapEntity (registry.ts).
+const licenceOutput = z.object({
+  type: optStr(),
+  navn: optStr(),
+  navnEngelsk: optStr(),
+  hjemmel: optStr(),
+  status: z.literal('aktiv'),
+  registrert: optStr(),
+  rolle: optStr().describe('konsesjonshaver, filial or agent.'),
+  konsesjonshaver: z.object({ id: z.number().int(), navn: optStr() }).nullable(),
+  tilsynsmyndighet: z.object({ navn: optStr(), land: optStr() }).nullable(),
+  klassifisering: z.object({ kode: optStr(), navn: optStr() }).nullable(),
+  tjenester: z.array(z.object({ id: z.number().int(), kode: optStr(), navn: optStr() })),
+  sikkerhetsstillelse: z.boolean().nullable(),
+  merknad: optStr(),
+});
+
+const virksomhetFields = {
+  orgnr: optStr(),
+  navn: z.string(),
+  enhetstype: z.enum(['foretak', 'person']),
+  finanstilsynetId: optStr(),
+  leiKode: optStr(),
+  revisornummer: optStr(),
+  adresser: z.array(z.object({ type: optStr().describe('forretning or post.'), adresse: optStr(), postnummer: optStr(), poststed: optStr(), land: optStr() })),
+  merknad: optStr(),
+};
+
 export const konsesjonLookup = defineTool({
   name: 'konsesjon.lookup',
   title: 'Licences of a Norwegian company (Finanstilsynet)',
   description:
-    "The licences Finanstilsynet's register (virksomhetsregisteret) lists for one company, by organisation number: licence type code and name, legal basis, registration date, the company's role (konsesjonshaver, filial or agent of another licence holder), supervisory authority, and the services within each licence; plus the company's Finanstilsynet id, LEI and addresses. " +
-    'Use it to check whether a company may offer financial services in Norway. The register lists active licences only. ' +
-    'A company that is not in the register answers registrert: false with an empty konsesjoner list: it holds no licence that Finanstilsynet registers (it is not an error, and says nothing about other registers).',
+    'The licences Finanstilsynet\'s register (virksomhetsregisteret) lists for one company by organisation number, with the services in each and the company\'s role (konsesjonshaver, or filial or agent of another licence holder): whether a company may offer financial services in Norway. Active licences only. A company not in the register answers registrert false and no licences: it holds no licence that Finanstilsynet registers (not an error; it says nothing about other registers).',
   input: { orgnr: orgnr() },
+  output: z.object({
+    orgnr: z.string(),
+    registrert: z.boolean(),
+    virksomhet: z.object(virksomhetFields).nullable(),
+    konsesjoner: z.array(licenceOutput),
+    note,
+    kilde: sourceRef,
+  }),
   coverage: coverage(['financial-licence', 'supervised-entity']),
   cacheTtlSeconds: HOUR,
   route: '/konsesjoner/:orgnr',
@@ -55,17 +90,23 @@ export const konsesjonSearch = defineTool({
   name: 'konsesjon.search',
   title: "Search Finanstilsynet's licence register",
   description:
-    "Searches Finanstilsynet's register of licensed financial companies and persons (banks, insurers, investment firms, fund managers, payment and e-money institutions, agents, auditors, accountants, debt collectors...). " +
-    'Filters: navn (part of a name), orgnr (9 digits), type (a licence type code such as BANK) and status (aktiv, tilbakekalt, utløpt); give at least one. ' +
-    'Returns up to 50 entities per page with each one\'s licences, total hits and hasMore; page (0-based) reaches further pages. ' +
-    'The open register publishes active licences only: status tilbakekalt or utløpt answers an empty list with a note saying so, which does not mean no licence was ever revoked. An empty list otherwise means nothing matched.',
+    'Searches Finanstilsynet\'s register of licensed financial companies and persons (banks, insurers, investment firms, fund managers, payment and e-money institutions, agents, auditors, accountants, debt collectors...); give at least one filter. Pages of 50 entities, each with its licences. The open register publishes active licences only: status tilbakekalt or utløpt answers an empty list with a note, which does not mean no licence was ever revoked. An empty list otherwise means nothing matched.',
   input: {
     navn: konsesjonFields.navn.optional(),
     orgnr: konsesjonFields.orgnr.optional(),
     status: konsesjonFields.status.optional(),
     type: konsesjonFields.type.optional(),
-    page: page('Page of 50 entities, 0-based. Default 0.'),
+    page: page('Page of 50 entities, 0-based.'),
   },
+  output: z.object({
+    filter: z.object({ navn: optStr(), orgnr: optStr(), status: z.enum(STATUSES).nullable(), type: optStr(), page: z.number().int() }),
+    total: z.number().int(),
+    count: z.number().int(),
+    hasMore: z.boolean(),
+    virksomheter: z.array(z.object({ ...virksomhetFields, konsesjoner: z.array(licenceOutput) })),
+    note,
+    kilde: sourceRef,
+  }),
   refine: (input, issues) => {
     if (input.navn === undefined && input.orgnr === undefined && input.status === undefined && input.type === undefined) {
       issues.add('give at least one of navn, orgnr, status, type');

@@ -7,7 +7,10 @@ import type { ToolContext } from '../../runtime/context.js';
 import { fail } from '../../runtime/errors.js';
 import { isValidKennitala, kennitala, text } from '../../runtime/fields.js';
 import { camelKeys, type LegalEntity } from '../_shared/skatturinn.js';
+import { z } from 'zod';
+import { note } from '../../runtime/output.js';
 import { DAY, ENTITY_PATH, UPSTREAM, mapEntity, rskCoverage, webSearchUrl } from './common.js';
+import { entityOutput } from './outputs.js';
 
 /** The entity, or null when the register has none under this kennitala (404 or an empty answer). */
 async function findEntity(ctx: ToolContext, kt: string) {
@@ -21,8 +24,9 @@ export const companyLookup = defineTool({
   name: 'company.lookup',
   title: 'Look up an Icelandic legal entity',
   description:
-    "One legal entity from Iceland's register of enterprises (Fyrirtækjaskrá, kept by Skatturinn) by its 10-digit kennitala (no hyphen): name and additional name, status, registration date, legal form, deregistration, bankruptcy and insolvency flags with dates, ISAT activity codes, VAT registrations, addresses, relationships (board, managers, auditors and others, by type and position; a person's kennitala is left out, an entity's is kept), purpose, accounting year, share capital and articles of association, and a link to the register's page. A kennitala the register does not know answers not_found. To find a kennitala from a name, use the register's web search (see rsk.company.search).",
+    'One legal entity from Iceland\'s register of enterprises (Fyrirtækjaskrá, kept by Skatturinn) by kennitala, with its relationships (board, managers, auditors; a person\'s kennitala is left out, an entity\'s kept), VAT registrations, ISAT activity codes and articles of association. A kennitala the register does not know answers not_found. To find a kennitala from a name, see rsk.company.search.',
   input: { kennitala: kennitala() },
+  output: entityOutput,
   coverage: rskCoverage(['company', 'legal-entity', 'roles']),
   cacheTtlSeconds: DAY,
   credentials: ['RSK_API_KEY'],
@@ -42,8 +46,21 @@ export const companySearch = defineTool({
   name: 'company.search',
   title: 'Find an Icelandic legal entity (by kennitala only)',
   description:
-    "Skatturinn's legal-entities API has no name search, and this tool does not pretend otherwise. When query is a kennitala (10 digits, a hyphen allowed, valid check digit) it looks that entity up and answers mode \"kennitala\" with results holding the entity (an empty list means the register has no entity with that kennitala). Any other query (at least 2 characters) answers mode \"name\" with searched: false, a message saying name search is not offered by the upstream, and webSearchUrl, the register's own web search for that name (https://www.skatturinn.is/fyrirtaekjaskra/leit); no results are returned for names, and that says nothing about whether the company exists. Looking up a kennitala needs RSK_API_KEY on the server (503 not_configured without it); the name answer needs nothing.",
-  input: { query: text('A kennitala (10 digits, hyphen allowed) or a company name (at least 2 characters).', 2, 200) },
+    'Skatturinn\'s legal-entities API has no name search, and this tool does not pretend otherwise. A kennitala (10 digits, hyphen allowed, valid check digit) is looked up: mode "kennitala", results holding the entity (empty: the register has none; needs RSK_API_KEY on the server, else 503 not_configured). Any other query answers mode "name" with searched false and webSearchUrl, the register\'s own web search for that name: no results are returned for names, and that says nothing about whether the company exists.',
+  input: { query: text('A kennitala (hyphen allowed) or a company name.', 2, 200) },
+  // Mode "kennitala" answers count and results; mode "name" answers supported, message and webSearchUrl.
+  output: z.object({
+    query: z.string(),
+    mode: z.enum(['kennitala', 'name']),
+    searched: z.boolean(),
+    count: z.number().int().optional(),
+    results: z.array(entityOutput).optional(),
+    supported: z.literal(false).optional(),
+    message: z.string().optional(),
+    webSearchUrl: z.string().optional(),
+    hint: z.string().optional(),
+    note,
+  }),
   refine: ({ query }, issues) => {
     if (query.trim().length < 2) issues.add(`must have at least 2 characters besides spaces (got ${JSON.stringify(query)})`, ['query']);
   },
@@ -81,8 +98,24 @@ export const registryAbout = defineTool({
   name: 'registry.about',
   title: 'About the Icelandic register of enterprises',
   description:
-    "What the Icelandic register behind this server is and how to use it: the register (Fyrirtækjaskrá) and its keeper (Skatturinn, Iceland Revenue and Customs), coverage, the identifier (kennitala), the fields the API returns, its operations and their limits (look-up by kennitala only, no search or list), terms and licence, how an operator gets an API key, and whether this server has one configured. Calls no upstream; use it to decide whether rsk.company.lookup can answer a question.",
+    'What the Icelandic register behind this server is and how to use it: the register (Fyrirtækjaskrá) and its keeper (Skatturinn), coverage, the identifier (kennitala), the fields and operations of its API and their limits (look-up by kennitala only), terms, how an operator gets an API key, and whether this server has one. Calls no upstream; use it to decide whether rsk.company.lookup can answer.',
   input: {},
+  output: z.object({
+    register: z.string(),
+    keeper: z.string(),
+    country: z.string(),
+    coverage: z.string(),
+    identifier: z.object({ name: z.string(), format: z.string() }),
+    fields: z.array(z.string()),
+    api: z.object({ name: z.string(), baseUrl: z.string(), operations: z.array(z.string()), search: z.boolean(), limits: z.string(), auth: z.string() }),
+    howToGetAKey: z.string(),
+    terms: z.string(),
+    webSearch: z.string(),
+    registerPage: z.string(),
+    configured: z.boolean().describe('Whether RSK_API_KEY is set here.'),
+    tools: z.record(z.string(), z.string()),
+    documentation: z.array(z.string()),
+  }),
   coverage: rskCoverage(['company', 'metadata']),
   cacheTtlSeconds: DAY,
   route: '/about',

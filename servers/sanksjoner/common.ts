@@ -1,7 +1,9 @@
 // Shapes the sanksjoner tools answer with, built from the shared index of the EU consolidated list
 // (servers/_shared/sanctions-index). Field names of the full record keep the export's own names
 // (UPSTREAMS.md A11); the summary adds the derived `type` (person, organisation, vessel).
+import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
+import { optNum, optStr } from '../../runtime/output.js';
 import type { IndexedEntity } from '../_shared/sanctions-index/index.js';
 
 export const coverage: Coverage = { geography: ['EU'], dataTypes: ['sanctions'], updateFrequency: 'daily' };
@@ -63,3 +65,82 @@ export function entityRecord(e: IndexedEntity) {
     additionalInformation: r.additionalInformation,
   };
 }
+
+// ---- output schemas (entitySummary, entityRecord) ------------------------------------------------
+
+const str = optStr;
+
+/** entitySummary. */
+export const summaryFields = {
+  entityId: z.string(),
+  euReferenceNumber: str(),
+  unitedNationId: str(),
+  type: z.enum(ENTITY_TYPES),
+  name: z.string(),
+  programmes: z.array(z.string()),
+  designationDate: str(),
+  birthDates: z.array(z.string()),
+  birthYears: z.array(z.number().int()),
+  citizenships: z.array(z.string()),
+  identifiers: z.array(z.object({ type: str(), number: z.string(), country: str() })),
+  aliasCount: z.number().int(),
+};
+
+const country = { countryIso2Code: str(), countryDescription: str() };
+const keyValue = z.array(z.object({ key: z.string(), value: z.string() }));
+
+/** entityRecord: the export's elements under their own names (UPSTREAMS.md A11). */
+export const recordFields = {
+  ...summaryFields,
+  subjectType: z.object({ code: str(), classificationCode: str() }),
+  delistingDate: str(),
+  designationDetails: str(),
+  remarks: z.array(z.string()),
+  regulations: z.array(
+    z.object({ regulationType: str(), organisationType: str(), publicationDate: str(), entryIntoForceDate: str(), numberTitle: str(), programme: str(), publicationUrl: str() }),
+  ),
+  names: z.array(
+    z.object({ wholeName: str(), firstName: str(), middleName: str(), lastName: str(), nameLanguage: str(), strong: z.boolean(), function: str(), gender: str(), title: str(), remark: str() }),
+  ),
+  birthdates: z.array(
+    z.object({
+      birthdate: str(),
+      dayOfMonth: optNum(),
+      monthOfYear: optNum(),
+      year: optNum(),
+      yearRangeFrom: optNum(),
+      yearRangeTo: optNum(),
+      circa: z.boolean(),
+      city: str(),
+      place: str(),
+      region: str(),
+      ...country,
+      remark: str(),
+    }),
+  ),
+  citizenshipDetails: z.array(z.object({ ...country, region: str(), remark: str() })),
+  identifications: z.array(
+    z.object({
+      identificationTypeCode: str(),
+      identificationTypeDescription: str(),
+      number: str(),
+      latinNumber: str(),
+      nameOnDocument: str(),
+      issuedBy: str(),
+      issueDate: str(),
+      validFrom: str(),
+      validTo: str(),
+      ...country,
+      diplomatic: z.boolean(),
+      knownExpired: z.boolean(),
+      knownFalse: z.boolean(),
+      reportedLost: z.boolean(),
+      revokedByIssuer: z.boolean(),
+      remark: str(),
+    }),
+  ),
+  addresses: z.array(
+    z.object({ street: str(), poBox: str(), zipCode: str(), city: str(), place: str(), region: str(), ...country, asAtListingTime: z.boolean(), contactInfo: keyValue, remark: str() }),
+  ),
+  additionalInformation: keyValue,
+};

@@ -7,6 +7,8 @@
 import { defineTool } from '../../runtime/define.js';
 import { bool } from '../../runtime/fields.js';
 import { FSF_LIST_URL, sanctionsIndexState } from '../_shared/sanctions-index/index.js';
+import { z } from 'zod';
+import { indexStateOutput } from '../_shared/sanctions-index/output.js';
 import { coverage } from './common.js';
 
 type ListStatus = 'aktiv' | 'sunset' | 'ikke_konfigurert';
@@ -91,10 +93,29 @@ export const listerList = defineTool({
   name: 'lister.list',
   title: 'Sanctions lists: which are served',
   description:
-    'The catalogue of sanctions lists known to this service: for each its id, name, authority, jurisdiction, status (`aktiv` = served here, `ikke_konfigurert` = known but not connected, `sunset` = retired by its publisher), update frequency, download endpoint, format and licence status. The EU consolidated financial sanctions list is the one active list (searched by sanctions.eu.search and screening.screen); the UN, UK and US lists are named but not connected, so a search here says nothing about them. Retired lists appear only with includeSunset=true (default false). The EU entry also reports whether its index is loaded, its generation date, entity count and age; the tool itself downloads nothing.',
+    'The sanctions lists known to this service: status aktiv (served here), ikke_konfigurert (known, not connected) or sunset (retired by its publisher; listed only with includeSunset). The EU consolidated financial sanctions list is the one served (sanctions.eu.search, screening.screen), with the state of its index; the UN, UK and US lists are named but not connected, so a search here says nothing about them. Downloads nothing.',
   input: {
     includeSunset: bool('Also list retired (sunset) lists. Default false.'),
   },
+  output: z.object({
+    count: z.number().int(),
+    includeSunset: z.boolean(),
+    lists: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        authority: z.string(),
+        jurisdiction: z.string(),
+        status: z.enum(['aktiv', 'sunset', 'ikke_konfigurert']),
+        updateFrequency: z.string(),
+        endpoint: z.string(),
+        format: z.string(),
+        licenseStatus: z.string(),
+        note: z.string(),
+        index: indexStateOutput.optional().describe('The EU list only.'),
+      }),
+    ),
+  }),
   coverage: { ...coverage, updateFrequency: 'static' },
   cacheTtlSeconds: 0,
   route: '/lister',

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { loadSanctionsIndex } from '../_shared/sanctions-index/index.js';
-import { coverage, entityRecord } from './common.js';
+import { freshnessOutput } from '../_shared/sanctions-index/output.js';
+import { coverage, entityRecord, recordFields } from './common.js';
 
 export const euLookup = defineTool({
   name: 'eu.lookup',
   title: 'One entity of the EU sanctions list, in full',
   description:
-    'The full record of one person, organisation or vessel on the EU consolidated financial sanctions list: every name and alias with its language and strength, functions, birth dates and places, citizenships, identity and registration documents (passport, national id, registration number, IMO, SWIFT/BIC), addresses with contact details, remarks, and the regulations (programme code, Official Journal reference, dates, EUR-Lex link) under which it is listed, plus the list\'s freshness. `entityId` is the entityId of a sanctions.eu.search result (the export\'s logicalId, digits); an EU reference number such as EU.27.28 is accepted as well. Answers not_found when the list holds no such entity (it may have been delisted).',
+    'The full record of one person, organisation or vessel on the EU consolidated financial sanctions list: every name and alias, birth dates and places, citizenships, identity documents, addresses, remarks and the regulations it is listed under, with the list\'s freshness. Answers not_found when the list holds no such entity (it may have been delisted).',
   input: {
     entityId: z
       .string()
@@ -21,6 +22,7 @@ export const euLookup = defineTool({
       })
       .describe('entityId from sanctions.eu.search (digits), or an EU reference number such as EU.27.28.'),
   },
+  output: z.object({ ...recordFields, list: freshnessOutput }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/eu/entities/:entityId',

@@ -25,7 +25,9 @@ import {
   type IndexedEntity,
   type SanctionsIndex,
 } from '../_shared/sanctions-index/index.js';
-import { ENTITY_TYPES, coverage, entitySummary } from './common.js';
+import { note, optStr } from '../../runtime/output.js';
+import { freshnessOutput } from '../_shared/sanctions-index/output.js';
+import { ENTITY_TYPES, coverage, entitySummary, summaryFields } from './common.js';
 
 type Tier = 'identifier' | 'exact_name' | 'all_words' | 'word_start';
 const TIER_RANK: Record<Tier, number> = { identifier: 4, exact_name: 3, all_words: 2, word_start: 1 };
@@ -140,9 +142,9 @@ export const euSearch = defineTool({
   name: 'eu.search',
   title: 'Search the EU consolidated sanctions list',
   description:
-    'Searches the EU consolidated list of persons, groups, entities and vessels subject to EU financial sanctions (the Commission\'s Financial Sanctions Files, all regimes). Filter by `q` (name words in any order, accents, Cyrillic and Greek folded, each word may be the start of a name word; or an identifier such as a passport, registration, IMO or SWIFT number, EU reference number or UN id), `type` (person, organisation, vessel) and `regime` (programme code such as UKR, RUS, BLR, SYR, IRN, PRK, TAQA, TERR). At least one of q, type, regime is required. Returns `total`, one page of entity summaries (entityId, names, programmes, birth dates, citizenships, identifiers) ranked identifier > exact name > all words > word starts, facets by type and regime, `nextCursor` (null on the last page; pass it back unchanged as `cursor`) and the list\'s freshness. Limit 1-100, default 50. An empty list means no name or identifier matches literally; it is not a screening verdict: use screening.screen for scored, fuzzy matching. Full record: sanctions.eu.lookup.',
+    'Searches the EU consolidated list of persons, groups, entities and vessels under EU financial sanctions (all regimes) by name words (any order; accents, Cyrillic and Greek folded; a word may be the start of a name word) or an identifier (passport, registration, IMO or SWIFT number, EU reference number, UN id), by type and by regime; at least one of q, type, regime. Ranked identifier > exact name > all words > word starts, with facets by type and regime; page with nextCursor (null on the last page). An empty list means nothing matches literally; it is not a screening verdict: screening.screen scores fuzzy matches. Full record: sanctions.eu.lookup.',
   input: {
-    q: z.string().trim().min(2).max(200).optional().describe('Name words (any order) or an identifier; at least 2 characters.'),
+    q: z.string().trim().min(2).max(200).optional().describe('Name words (any order) or an identifier.'),
     type: z.enum(ENTITY_TYPES).optional().describe('Kind of entity: person, organisation or vessel (an enterprise listed with an IMO number).'),
     // The spec bounds regime by nothing: any text is compared with the programme codes, and one
     // that no entity carries answers an empty list naming the codes that exist.
@@ -153,9 +155,23 @@ export const euSearch = defineTool({
       .max(200)
       .optional()
       .describe('Sanctions regime as the list\'s programme code, case-insensitive: UKR (Russia/Ukraine territorial integrity), RUS, BLR, SYR, IRN, IRQ, PRK, MMR, VEN, TAQA (ISIL/Al-Qaida), TERR (terrorist list) and others. A value that is no programme code of the list matches nothing; the answer then names the codes in use.'),
-    limit: int({ min: 1, max: 100, default: 50, description: 'Entities per page, 1 to 100. Default 50.' }),
+    limit: int({ min: 1, max: 100, default: 50, description: 'Entities per page.' }),
     cursor: z.string().min(1).max(512).optional().describe('Opaque: the nextCursor of the previous answer, with the same q, type and regime.'),
   },
+  output: z.object({
+    query: z.object({ q: optStr(), type: z.enum(ENTITY_TYPES).nullable(), regime: optStr() }),
+    total: z.number().int(),
+    offset: z.number().int(),
+    count: z.number().int(),
+    limit: z.number().int(),
+    nextCursor: optStr(),
+    entities: z.array(
+      z.object({ ...summaryFields, match: z.object({ kind: z.enum(['identifier', 'exact_name', 'all_words', 'word_start']), name: optStr() }).nullable() }),
+    ),
+    facets: z.object({ types: z.record(z.string(), z.number().int()), regimes: z.record(z.string(), z.number().int()) }),
+    note,
+    list: freshnessOutput,
+  }),
   refine: (input, issues) => {
     if (input.q === undefined && input.type === undefined && input.regime === undefined) {
       issues.add('give at least one of q, type, regime (got none)', ['q']);

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
 import { defineTool } from '../../runtime/define.js';
 import { int, isoDate } from '../../runtime/fields.js';
+import { optNum, optStr } from '../../runtime/output.js';
 import { VARIANTS, loadSanctionsIndex, type Freshness } from '../_shared/sanctions-index/index.js';
+import { freshnessOutput } from '../_shared/sanctions-index/output.js';
 import { DEFAULT_THRESHOLD, WEIGHTS, screen } from './match.js';
 
 const coverage: Coverage = { geography: ['EU'], dataTypes: ['sanctions', 'screening'], updateFrequency: 'daily' };
@@ -38,20 +40,48 @@ function staleWarning(f: Freshness): string | undefined {
 export const screenTool = defineTool({
   name: 'screen',
   title: 'Screen a name against the EU sanctions list',
-  description: `Screens a person's or organisation's name against the EU consolidated financial sanctions list (every regime). Returns ranked candidates with a score from 0 to 1, the listed name that matched, the fields that matched (name, birthDate, birthYear, country) and a reason per word, plus the list's date and age. Matching tolerates accents and special letters (Ø, ö, é, č), Cyrillic and Greek spellings, transliteration variants (Mohammed/Muhammad, Aleksandr/Alexander, -ovitch/-ovich), word order, initials, missing middle names and small typos; a birth date or year and a country (ISO alpha-2) sharpen or lower the score. Only candidates at or above \`threshold\` (0.5-1, default ${DEFAULT_THRESHOLD}) are returned, at most \`limit\` (1-50, default 10). decision "no_match" with no candidates means no listed name came close at that threshold; it is only as current as the list (see \`list\`). Method and measured precision/recall: screening.about.`,
+  description:
+    `Screens a person's or organisation's name against the EU consolidated financial sanctions list (every regime): ranked candidates scored 0 to 1, each with the listed name that matched, the fields that matched and a reason per word. Matching tolerates accents and special letters (Ø, ö, é, č), Cyrillic and Greek spellings, transliteration variants (Mohammed/Muhammad, Aleksandr/Alexander, -ovitch/-ovich), word order, initials, missing middle names and small typos; a birth date or year and a country sharpen or lower the score. Only candidates at or above threshold (default ${DEFAULT_THRESHOLD}) are returned. decision "no_match" means no listed name came close at that threshold; it is only as current as the list (see \`list\`). Method and measured precision/recall: screening.about.`,
   input: {
     name: z.string().trim().min(2).max(200).describe('Name of the person or organisation to screen, as written anywhere (any order, any alphabet the list uses).'),
     type: z.enum(['person', 'organisation']).optional().describe('person or organisation (organisations include vessels). Omit to screen against both.'),
     birthDate: isoDate('Birth date of the person, YYYY-MM-DD.').optional(),
-    birthYear: int({ min: 1900, max: 2100, description: 'Birth year of the person, 1900 to 2100, when the full date is unknown.' }),
+    birthYear: int({ min: 1900, max: 2100, description: 'Birth year of the person, when the full date is unknown.' }),
     country: z
       .string()
       .regex(/^[A-Za-z]{2}$/, { error: (iss) => `must be an ISO 3166 alpha-2 country code such as NO or RU (got ${JSON.stringify(iss.input)})` })
       .optional()
       .describe('Country linked to the name (citizenship, birth or address), ISO 3166 alpha-2, e.g. RU.'),
-    limit: int({ min: 1, max: 50, default: 10, description: 'Most candidates to return, 1 to 50. Default 10.' }),
-    threshold: z.number().min(0.5).max(1).default(DEFAULT_THRESHOLD).describe(`Lowest score returned, 0.5 to 1. Default ${DEFAULT_THRESHOLD}.`),
+    limit: int({ min: 1, max: 50, default: 10, description: 'Most candidates to return.' }),
+    threshold: z.number().min(0.5).max(1).default(DEFAULT_THRESHOLD).describe('Lowest score returned.'),
   },
+  output: z.object({
+    query: z.object({ name: z.string(), type: z.enum(['person', 'organisation']).nullable(), birthDate: optStr(), birthYear: optNum(), country: optStr() }),
+    threshold: z.number(),
+    decision: z.enum(['potential_match', 'no_match']),
+    candidateCount: z.number().int(),
+    namesCompared: z.number().int(),
+    candidates: z.array(
+      z.object({
+        entityId: z.string(),
+        euReferenceNumber: optStr(),
+        type: z.enum(['person', 'organisation', 'vessel']),
+        name: z.string(),
+        score: z.number(),
+        nameScore: z.number(),
+        matchedName: z.string(),
+        matchedNameLanguage: optStr(),
+        matchedFields: z.array(z.enum(['name', 'birthDate', 'birthYear', 'country'])),
+        reasons: z.array(z.string()),
+        programmes: z.array(z.string()),
+        birthDates: z.array(z.string()),
+        countries: z.array(z.string()),
+      }),
+    ),
+    notice: z.string(),
+    warning: z.string().optional().describe('The list in memory is stale.'),
+    list: freshnessOutput,
+  }),
   refine: (input, issues) => {
     if (input.birthDate && input.birthYear !== undefined && Number(input.birthDate.slice(0, 4)) !== input.birthYear) {
       issues.add(`birthYear ${input.birthYear} contradicts birthDate ${input.birthDate}; give one of them`, ['birthYear']);
@@ -107,8 +137,34 @@ export const aboutTool = defineTool({
   name: 'about',
   title: 'How screening works, and how fresh the list is',
   description:
-    'Explains the screening method of screening.screen (folding of accents and alphabets, the transliteration table, phonetic keys, word pairing in any order, weights, birth and country adjustments, the default threshold) with its measured precision and recall on a labelled set of list names and near-misses, and reports the freshness of the EU consolidated list in memory: generation date, file id, entity count, when it was loaded, its age, and the last refresh error if any. Loads the list if it is not in memory yet; when the list cannot be loaded, `list.state` is "unavailable" with the reason instead of an error. Takes no parameters.',
+    'The screening method of screening.screen (folding of accents and alphabets, transliteration table, phonetic keys, word pairing in any order, weights, birth and country adjustments, default threshold) with its measured precision and recall on a labelled set of list names and near-misses, and the freshness of the EU consolidated list in memory. Loads the list if needed; when it cannot be loaded, list.state is "unavailable" with the reason instead of an error.',
   input: {},
+  output: z.object({
+    // The freshness of the list in memory, or (state unavailable) only the error.
+    list: freshnessOutput.partial().extend({
+      state: z.enum(['current', 'stale', 'unavailable']),
+      error: z.object({ code: z.string(), message: z.string() }).optional(),
+    }),
+    method: z.object({
+      defaultThreshold: z.number(),
+      steps: z.array(z.string()),
+      transliterationTable: z.record(z.string(), z.array(z.string())),
+      weights: z.record(z.string(), z.number()),
+    }),
+    evaluation: z.object({
+      labelledSet: z.string(),
+      examples: z.number().int(),
+      variants: z.number().int(),
+      nearMisses: z.number().int(),
+      truePositives: z.number().int(),
+      falsePositives: z.number().int(),
+      falseNegatives: z.number().int(),
+      precision: z.number(),
+      recall: z.number(),
+      threshold: z.number(),
+    }),
+    notice: z.string(),
+  }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/about',

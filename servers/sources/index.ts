@@ -20,24 +20,60 @@ const CATEGORIES = ['agency', 'non-agency', 'platform'] as const;
 
 const coverage = { geography: [...COUNTRIES], dataTypes: ['source catalogue', 'service health'], updateFrequency: 'realtime' as const };
 
+// SourceRecord (records.ts); the optional fields appear where the source has them.
+const toolStatus = z.enum(['active', 'not_configured', 'deprecated', 'planned']);
+const recordFields = {
+  key: z.string(),
+  name: z.string(),
+  status: z.enum(STATUSES),
+  category: z.enum(CATEGORIES),
+  owner: z.string(),
+  country: z.string(),
+  countries: z.array(z.string()),
+  license: z.string(),
+  docs: z.array(z.object({ label: z.string(), url: z.string() })),
+  server: z.string().nullable(),
+  serverUrl: z.string().nullable(),
+  dataUrl: z.string(),
+  toolCount: z.number().int(),
+  tools: z.object({ active: z.number().int(), not_configured: z.number().int(), deprecated: z.number().int(), planned: z.number().int() }),
+  available: z.enum(['nå', 'degraded', 'deprecated']).nullable(),
+  health: z.object({
+    status: z.enum(['ok', 'degraded', 'down', 'unknown']),
+    upstreams: z.array(z.object({ id: z.string(), state: z.enum(['closed', 'open', 'half_open']), consecutiveFailures: z.number().int(), retryAfterMs: z.number() })),
+    checkedAt: z.string(),
+  }),
+  endpoints: z.array(z.string()).optional(),
+  plannedServer: z.object({ slug: z.string(), prefix: z.string(), spec: z.string() }).optional(),
+  note: z.string().optional(),
+  unconfirmed: z.array(z.string()).optional(),
+};
+
 const sourceKey = () =>
   z
     .string()
     .min(1)
     .max(64)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a kebab-case source key such as brreg or data-europa (got ${JSON.stringify(iss.input)})` })
-    .describe('Source key (the `kilde` of /api/data/{kilde}/...), kebab-case, 1 to 64 characters, e.g. brreg, konkurs, cvr, ssb.');
+    .describe('Source key, e.g. brreg, konkurs, cvr, ssb.');
 
 const list = defineTool({
   name: 'list',
   title: 'List data sources',
   description:
-    'Every data source this service knows (the source keys of the data proxy): key, name, status (connected = served now, planned = known but not connected yet, scraping = read from published files), owner, countries, licence, documentation links, the MCP server URL and tool count of connected sources, and current health (ok, degraded, down from the circuit breakers of the upstreams; unknown when not connected). Filter by status, country (NO, SE, DK, FI, IS, EU) and category (agency, non-agency, platform). `unconfirmed` lists facts no source confirmed. An empty `sources` means no source matches the filters. Use discovery.search to find a tool for a task.',
+    'Every data source this service knows (the source keys of the data proxy): status connected (served now), planned (known, not connected yet) or scraping (read from published files), owner, countries, licence, documentation, and for a connected source its MCP server, tool counts and current health from the upstreams\' circuit breakers. `unconfirmed` lists facts no source confirmed. An empty list means no source matches the filters. discovery.search finds a tool for a task.',
   input: {
-    status: z.enum(STATUSES).optional().describe('Only sources with this status: connected, planned or scraping.'),
-    country: z.enum(COUNTRIES).optional().describe('Only sources covering this country: NO, SE, DK, FI, IS or EU.'),
+    status: z.enum(STATUSES).optional().describe('Only sources with this status.'),
+    country: z.enum(COUNTRIES).optional().describe('Only sources covering this country.'),
     category: z.enum(CATEGORIES).optional().describe('Only agency sources, the keys not named after an agency, or platform keys.'),
   },
+  output: z.object({
+    total: z.number().int(),
+    counts: z.object({ connected: z.number().int(), planned: z.number().int(), scraping: z.number().int() }),
+    filters: z.object({ status: z.enum(STATUSES).nullable(), country: z.enum(COUNTRIES).nullable(), category: z.enum(CATEGORIES).nullable() }),
+    checkedAt: z.string(),
+    sources: z.array(z.object(recordFields)),
+  }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/sources',
@@ -61,8 +97,9 @@ const get = defineTool({
   name: 'get',
   title: 'Get one data source',
   description:
-    'One data source by its key (the `kilde` of /api/data/{kilde}/...): status (connected, planned, scraping), owner, countries, licence, documentation links, server URL, tool counts by status, the names and connector routes of its tools, and current health with each upstream’s circuit-breaker state. A key that is known but not connected answers status planned (the data proxy answers 503 for it); an unknown key answers not_found. Use sources.list to see every key.',
+    'One data source by its key (the kilde of /api/data/{kilde}/...), as sources.list gives it, with the names and connector routes of its tools. A known key that is not connected answers status planned (the data proxy answers 503 for it); an unknown key answers not_found.',
   input: { key: sourceKey() },
+  output: z.object({ ...recordFields, toolList: z.array(z.object({ name: z.string(), status: toolStatus, route: z.string() })) }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/sources/:key',

@@ -101,13 +101,14 @@ export async function callTool(t: TestApp, slug: string, name: string, args: unk
 }
 
 const validators = new WeakMap<object, JsonSchemaValidator<unknown>>();
+const publishedValidators = new WeakMap<object, JsonSchemaValidator<unknown>>();
 const schemaValidator = new AjvJsonSchemaValidator();
 
 /**
  * Every successful tool call of every test checks what a client of 2025-06-18 and later checks:
  * `structuredContent` is the text's JSON and, when the tool declares an output schema, validates
- * against it (with the SDK's own validator). A schema can therefore not drift from any answer a
- * test records.
+ * against it (with the SDK's own validator), in its strict form and in the form tools/list
+ * publishes. A schema can therefore not drift from any answer a test records.
  */
 function checkStructured(t: TestApp, slug: string, name: string, result: { structuredContent?: unknown }, data: unknown): void {
   if (data !== null && typeof data === 'object' && !Array.isArray(data)) expect(result.structuredContent, `${name}: structuredContent`).toEqual(data);
@@ -118,6 +119,11 @@ function checkStructured(t: TestApp, slug: string, name: string, result: { struc
   if (!validate) validators.set(output, (validate = schemaValidator.getValidator(toOutputJsonSchema(output, true) as JsonSchemaType)));
   const verdict = validate(result.structuredContent);
   if (!verdict.valid) throw new Error(`${name}: the answer does not match its output schema: ${verdict.errorMessage}\n${JSON.stringify(data).slice(0, 2000)}`);
+  // And the shorter form tools/list publishes, which a client holds it to.
+  let loose = publishedValidators.get(output);
+  if (!loose) publishedValidators.set(output, (loose = schemaValidator.getValidator(toOutputJsonSchema(output) as JsonSchemaType)));
+  const published = loose(result.structuredContent);
+  if (!published.valid) throw new Error(`${name}: the answer does not match its published output schema: ${published.errorMessage}`);
 }
 
 /** The error body of a failed tool call, with the optional fields the tests read. */

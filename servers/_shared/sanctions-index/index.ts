@@ -22,6 +22,9 @@ export const FSF_PATH = '/public/files/xmlFullSanctionsList_1_1/content';
 export const FSF_TOKEN = 'dG9rZW4tMjAxNw';
 export const FSF_LIST_URL = `${FSF_DEFAULT_BASE}${FSF_PATH}?token=${FSF_TOKEN}`;
 
+/** The register's name in answers (as the upstream catalogue names it for provenance). */
+export const FSF_REGISTER = 'EU Financial Sanctions Files (consolidated list)';
+
 export const REFRESH_AFTER_MS = 6 * 3600_000;
 export { MAX_RETRY_AFTER_FAILURE_MS, RETRY_AFTER_FAILURE_MS, retryAfterFailures } from '../../../runtime/file-index.js';
 
@@ -236,6 +239,7 @@ export class SanctionsIndex {
 /** The list, loaded once per address and refreshed in the background every six hours. */
 const FSF_LIST = new FileIndex<FsfExport, SanctionsIndex>({
   title: 'the EU sanctions list',
+  register: FSF_REGISTER,
   withoutIt: 'nothing can be searched or screened',
   upstream: FSF_UPSTREAM,
   path: FSF_PATH,
