@@ -9,6 +9,7 @@ import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
+import { server as jobtech } from './jobtech/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
@@ -25,6 +26,7 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  jobtech,
   companies,
   screening,
   discovery,
