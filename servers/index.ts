@@ -8,6 +8,7 @@ import { server as cvr } from './cvr/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
+import { server as fastlege } from './fastlege/index.js';
 import { server as fhi } from './fhi/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
 import { server as jobtech } from './jobtech/index.js';
@@ -29,6 +30,7 @@ export const SERVERS: ServerDefinition[] = [
   doffin,
   jobtech,
   fhi,
+  fastlege,
   companies,
   screening,
   discovery,
