@@ -7,6 +7,7 @@ import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
+import { server as dsb } from './dsb/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as fastlege } from './fastlege/index.js';
 import { server as fhi } from './fhi/index.js';
@@ -30,6 +31,7 @@ export const SERVERS: ServerDefinition[] = [
   doffin,
   jobtech,
   fhi,
+  dsb,
   fastlege,
   companies,
   screening,

@@ -1,0 +1,143 @@
+// brann.by_kommune, brann.statistikk and bygningstyper.list (request, mapping and facts: bris.ts).
+import { z } from 'zod';
+import { defineTool } from '../../runtime/define.js';
+import { int, kommunenummer } from '../../runtime/fields.js';
+import { note, optStr, sourceRef } from '../../runtime/output.js';
+import { BUILDING_FIRE, BYGNINGSTYPER, BYGNINGSTYPE_KODER, HOUR, REGISTER, SITE, coverage, day, searchMissions, type Mission } from './bris.js';
+
+const kilde = { register: REGISTER, url: SITE };
+const buildingType = z.enum(BYGNINGSTYPE_KODER).describe('Building type (bygningstyper.list). BRIS\'s open reports carry no building category: it narrows to fires in buildings of any type, and the answer says so.');
+const BUILDING_NOTE = (code: string) =>
+  `buildingType ${code} was asked for, but brannstatistikk.no's open mission reports do not say what kind of building burned: the list is narrowed to fires in buildings (${BUILDING_FIRE}) of every type.`;
+const BLOCKED = 'brannstatistikk.no refuses some server addresses (cloud hosts); it then answers 503 upstream_blocked.';
+
+const mission = z.object({
+  id: z.string(),
+  type: optStr().describe('Mission type as BRIS names it, e.g. Brann i bygning.'),
+  tidspunkt: optStr().describe('Call time, UTC.'),
+  kommune: optStr(),
+  brannvesen: optStr(),
+  brann: z.boolean().describe('A fire (type Brann… or Skogbrann).'),
+});
+
+const narrow = (missions: Mission[], code: string | undefined) => (code ? missions.filter((m) => m.type === BUILDING_FIRE) : missions);
+
+export const brannByKommune = defineTool({
+  name: 'brann.by_kommune',
+  title: 'Fire and rescue missions in a Norwegian municipality (DSB)',
+  description:
+    `The missions of the fire and rescue services in one municipality (kommunenummer, 4 digits) over the last 12 months, from DSB's fire statistics brannstatistikk.no (BRIS): each with its type (fires, traffic accidents, alarms…), call time and responsible fire department, and whether it was a fire. limit 1 to 500 (default 500) missions; total is every mission of the period. buildingType narrows to fires in buildings (the reports name no building category). An empty list means no mission registered. ${BLOCKED}`,
+  input: {
+    kommunenummer: kommunenummer(),
+    buildingType: buildingType.optional(),
+    limit: int({ min: 1, max: 500, default: 500, description: 'Missions, 1 to 500.' }),
+  },
+  output: z.object({
+    kommunenummer: z.string(),
+    periode: z.object({ fra: z.string(), til: z.string() }),
+    total: z.number().int().describe('Missions of the period in BRIS.'),
+    count: z.number().int(),
+    branner: z.number().int().describe('Fires among the missions listed.'),
+    buildingTypeApplied: z.boolean(),
+    oppdrag: z.array(mission),
+    note,
+    kilde: sourceRef,
+  }),
+  coverage: coverage(['fire-incident']),
+  cacheTtlSeconds: HOUR,
+  route: '/kommuner/:kommunenummer/brann',
+  example: { kommunenummer: '4614', limit: 5 },
+  run: async ({ kommunenummer, buildingType, limit }, ctx) => {
+    const now = ctx.now();
+    const periode = { fra: day(new Date(now.getTime() - 365 * 86_400_000)), til: day(new Date(now.getTime() + 86_400_000)) };
+    const found = await searchMissions(ctx, { municipality: kommunenummer, periodStart: periode.fra, periodEnd: periode.til }, limit);
+    const oppdrag = narrow(found.missions, buildingType);
+    const notes = [found.total === 0 ? `No mission is registered in municipality ${kommunenummer} in the period.` : null, buildingType ? BUILDING_NOTE(buildingType) : null].filter(Boolean);
+    return {
+      kommunenummer,
+      periode,
+      total: found.total,
+      count: oppdrag.length,
+      branner: oppdrag.filter((m) => m.brann).length,
+      buildingTypeApplied: false,
+      oppdrag,
+      ...(notes.length > 0 && { note: notes.join(' ') }),
+      kilde,
+    };
+  },
+});
+
+export const brannStatistikk = defineTool({
+  name: 'brann.statistikk',
+  title: 'Fire and rescue statistics by mission type (DSB)',
+  description:
+    `Counts of fire and rescue missions per mission type for a municipality (4 digits) or county (2 digits) in a year (default this year), from DSB's brannstatistikk.no (BRIS): how many building fires, chimney fires, traffic accidents, alarms… Counted over up to limit missions (1 to 500, default 50; counted and total say whether that was all of them). buildingType narrows to fires in buildings. Without municipality or county the whole country is counted. ${BLOCKED}`,
+  input: {
+    municipality: kommunenummer().optional(),
+    county: z
+      .string()
+      .regex(/^\d{2}$/, { error: (iss) => `must be exactly 2 digits (got ${JSON.stringify(iss.input)})` })
+      .describe('County number: 2 digits, e.g. 46 (Vestland).')
+      .optional(),
+    year: int({ description: 'Calendar year; default this year.' }),
+    buildingType: buildingType.optional(),
+    limit: int({ min: 1, max: 500, default: 50, description: 'Missions counted, 1 to 500.' }),
+  },
+  output: z.object({
+    filter: z.object({ municipality: optStr(), county: optStr(), year: z.number().int(), buildingType: optStr() }),
+    total: z.number().int().describe('Missions matching in BRIS.'),
+    counted: z.number().int(),
+    complete: z.boolean().describe('Whether every matching mission was counted.'),
+    branner: z.number().int(),
+    perType: z.array(z.object({ type: z.string(), antall: z.number().int() })),
+    buildingTypeApplied: z.boolean(),
+    note,
+    kilde: sourceRef,
+  }),
+  coverage: coverage(['fire-incident', 'statistics']),
+  cacheTtlSeconds: HOUR,
+  route: '/statistikk',
+  example: { municipality: '4614', year: 2025 },
+  run: async ({ municipality, county, year, buildingType, limit }, ctx) => {
+    const y = year ?? ctx.now().getUTCFullYear();
+    const found = await searchMissions(ctx, { municipality, county, periodStart: `${y}-01-01`, periodEnd: `${y + 1}-01-01` }, limit);
+    const missions = narrow(found.missions, buildingType);
+    const counts = new Map<string, number>();
+    for (const m of missions) counts.set(m.type ?? 'Ukjent', (counts.get(m.type ?? 'Ukjent') ?? 0) + 1);
+    const perType = [...counts].map(([type, antall]) => ({ type, antall })).sort((a, b) => b.antall - a.antall || a.type.localeCompare(b.type, 'nb'));
+    const complete = found.missions.length >= found.total;
+    const notes = [
+      found.total === 0 ? 'No mission is registered for these filters.' : null,
+      complete ? null : `Counted ${found.missions.length} of ${found.total} missions (limit ${limit}).`,
+      buildingType ? BUILDING_NOTE(buildingType) : null,
+    ].filter(Boolean);
+    return {
+      filter: { municipality: municipality ?? null, county: county ?? null, year: y, buildingType: buildingType ?? null },
+      total: found.total,
+      counted: found.missions.length,
+      complete,
+      branner: missions.filter((m) => m.brann).length,
+      perType,
+      buildingTypeApplied: false,
+      ...(notes.length > 0 && { note: notes.join(' ') }),
+      kilde,
+    };
+  },
+});
+
+export const bygningstyperList = defineTool({
+  name: 'bygningstyper.list',
+  title: 'Building types of the fire statistics (DSB)',
+  description:
+    'The building types the fire tools take as buildingType: BOLIG, FRITIDSBOLIG, NÆRING, PUBLIKUM, LANDBRUK, GARASJE and ANNEN, each with its Norwegian name. A fixed list; it calls no upstream.',
+  input: {},
+  output: z.object({ bygningstyper: z.array(z.object({ kode: z.enum(BYGNINGSTYPE_KODER), navn: z.string() })), note }),
+  coverage: { geography: ['NO'], dataTypes: ['building-type'], updateFrequency: 'static' },
+  cacheTtlSeconds: 86_400,
+  route: '/bygningstyper',
+  example: {},
+  run: async () => ({
+    bygningstyper: BYGNINGSTYPER.map((b) => ({ ...b })),
+    note: "brannstatistikk.no's open mission reports name no building category, so buildingType narrows the fire tools to fires in buildings of any type.",
+  }),
+});
