@@ -2,6 +2,7 @@
 import type { ServerDefinition } from '../runtime/define.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
+import { server as arbeidstilsynet } from './arbeidstilsynet/index.js';
 import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
@@ -30,6 +31,7 @@ export const SERVERS: ServerDefinition[] = [
   sanksjoner,
   doffin,
   jobtech,
+  arbeidstilsynet,
   fhi,
   dsb,
   fastlege,
