@@ -110,11 +110,10 @@ describe('jobtech.get_job', () => {
       occupationGroup: 'Mjukvaru- och systemutvecklare m.fl.',
       employmentType: 'Vanlig anställning',
       workingHoursType: 'Heltid',
-      duration: 'Tills vidare',
       scopeOfWork: { min: 100, max: 100 },
       experienceRequired: true,
-      address: { street: 'Sveavägen 44', postcode: '11134', city: 'Stockholm', regionCode: '01', country: 'Sverige', lon: 18.0686, lat: 59.3293 },
-      apply: { url: 'https://jobb.example-rekrytering.se/annons/29857131', email: null, reference: 'REF-7131' },
+      address: { street: 'Sveavägen 44', postcode: '11134', city: 'Stockholm', country: 'Sverige', lon: 18.0686, lat: 59.3293 },
+      apply: { url: 'https://jobb.example-rekrytering.se/annons/29857131', email: null },
       removed: false,
       kilde: { register: 'Platsbanken (Arbetsförmedlingen JobSearch)', url: 'https://arbetsformedlingen.se/platsbanken/annonser/29857131' },
     });

@@ -6,14 +6,14 @@ import { note, optStr, sourceRef } from '../../runtime/output.js';
 import { BUILDING_FIRE, BYGNINGSTYPER, BYGNINGSTYPE_KODER, HOUR, REGISTER, SITE, coverage, day, searchMissions, type Mission } from './bris.js';
 
 const kilde = { register: REGISTER, url: SITE };
-const buildingType = z.enum(BYGNINGSTYPE_KODER).describe('Building type (bygningstyper.list). BRIS\'s open reports carry no building category: it narrows to fires in buildings of any type, and the answer says so.');
+const buildingType = z.enum(BYGNINGSTYPE_KODER).describe('Narrows to fires in buildings (the reports name no category).');
 const BUILDING_NOTE = (code: string) =>
   `buildingType ${code} was asked for, but brannstatistikk.no's open mission reports do not say what kind of building burned: the list is narrowed to fires in buildings (${BUILDING_FIRE}) of every type.`;
-const BLOCKED = 'brannstatistikk.no refuses some server addresses (cloud hosts); it then answers 503 upstream_blocked.';
+const BLOCKED = 'The site blocks cloud addresses: then 503 upstream_blocked.';
 
 const mission = z.object({
   id: z.string(),
-  type: optStr().describe('Mission type as BRIS names it, e.g. Brann i bygning.'),
+  type: optStr().describe('e.g. Brann i bygning.'),
   tidspunkt: optStr().describe('Call time, UTC.'),
   kommune: optStr(),
   brannvesen: optStr(),
@@ -26,7 +26,7 @@ export const brannByKommune = defineTool({
   name: 'brann.by_kommune',
   title: 'Fire and rescue missions in a Norwegian municipality (DSB)',
   description:
-    `The missions of the fire and rescue services in one municipality (kommunenummer, 4 digits) over the last 12 months, from DSB's fire statistics brannstatistikk.no (BRIS): each with its type (fires, traffic accidents, alarms…), call time and responsible fire department, and whether it was a fire. limit 1 to 500 (default 500) missions; total is every mission of the period. buildingType narrows to fires in buildings (the reports name no building category). An empty list means no mission registered. ${BLOCKED}`,
+    `Fire and rescue missions in one municipality (kommunenummer, 4 digits) over the last 12 months, from DSB's brannstatistikk.no (BRIS): type (fires, traffic accidents, alarms…), call time, fire department, and whether a fire. limit 1 to 500 (default 500); total counts every mission of the period. An empty list means none registered. ${BLOCKED}`,
   input: {
     kommunenummer: kommunenummer(),
     buildingType: buildingType.optional(),
@@ -35,9 +35,9 @@ export const brannByKommune = defineTool({
   output: z.object({
     kommunenummer: z.string(),
     periode: z.object({ fra: z.string(), til: z.string() }),
-    total: z.number().int().describe('Missions of the period in BRIS.'),
+    total: z.number().int(),
     count: z.number().int(),
-    branner: z.number().int().describe('Fires among the missions listed.'),
+    branner: z.number().int(),
     buildingTypeApplied: z.boolean(),
     oppdrag: z.array(mission),
     note,
@@ -71,13 +71,13 @@ export const brannStatistikk = defineTool({
   name: 'brann.statistikk',
   title: 'Fire and rescue statistics by mission type (DSB)',
   description:
-    `Counts of fire and rescue missions per mission type for a municipality (4 digits) or county (2 digits) in a year (default this year), from DSB's brannstatistikk.no (BRIS): how many building fires, chimney fires, traffic accidents, alarms… Counted over up to limit missions (1 to 500, default 50; counted and total say whether that was all of them). buildingType narrows to fires in buildings. Without municipality or county the whole country is counted. ${BLOCKED}`,
+    `Fire and rescue missions per type (building fires, chimney fires, traffic accidents, alarms…) for a municipality (4 digits), county (2 digits) or the country in a year (default this year), from DSB's brannstatistikk.no (BRIS). Counts up to limit missions (1 to 500, default 50); complete says whether that was all. ${BLOCKED}`,
   input: {
     municipality: kommunenummer().optional(),
     county: z
       .string()
       .regex(/^\d{2}$/, { error: (iss) => `must be exactly 2 digits (got ${JSON.stringify(iss.input)})` })
-      .describe('County number: 2 digits, e.g. 46 (Vestland).')
+      .describe('County: 2 digits, e.g. 46.')
       .optional(),
     year: int({ description: 'Calendar year; default this year.' }),
     buildingType: buildingType.optional(),
@@ -85,9 +85,9 @@ export const brannStatistikk = defineTool({
   },
   output: z.object({
     filter: z.object({ municipality: optStr(), county: optStr(), year: z.number().int(), buildingType: optStr() }),
-    total: z.number().int().describe('Missions matching in BRIS.'),
+    total: z.number().int(),
     counted: z.number().int(),
-    complete: z.boolean().describe('Whether every matching mission was counted.'),
+    complete: z.boolean(),
     branner: z.number().int(),
     perType: z.array(z.object({ type: z.string(), antall: z.number().int() })),
     buildingTypeApplied: z.boolean(),

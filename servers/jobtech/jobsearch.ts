@@ -105,11 +105,9 @@ export function mapAd(ad: JobAd) {
   return {
     ...mapHit(ad),
     description: str(ad.description?.text),
-    conditions: str(ad.description?.conditions),
     occupationGroup: label(ad.occupation_group),
     employmentType: label(ad.employment_type),
     workingHoursType: label(ad.working_hours_type),
-    duration: label(ad.duration),
     scopeOfWork: ad.scope_of_work ? { min: ad.scope_of_work.min ?? null, max: ad.scope_of_work.max ?? null } : null,
     salaryType: label(ad.salary_type),
     salaryDescription: str(ad.salary_description),
@@ -119,14 +117,12 @@ export function mapAd(ad: JobAd) {
       street: str(place?.street_address),
       postcode: str(place?.postcode),
       city: str(place?.city),
-      regionCode: str(place?.region_code),
       country: str(place?.country),
       // JobSearch gives [longitude, latitude].
       lon: hasPoint ? (coordinates[0] as number) : null,
       lat: hasPoint ? (coordinates[1] as number) : null,
     },
-    apply: { url: str(ad.application_details?.url), email: str(ad.application_details?.email), reference: str(ad.application_details?.reference) },
-    lastPublicationDate: str(ad.last_publication_date),
+    apply: { url: str(ad.application_details?.url), email: str(ad.application_details?.email) },
     removed: ad.removed ?? false,
   };
 }

@@ -9,17 +9,17 @@ const filters = {
   q: z
     .string()
     .min(1)
-    .describe('Free text: job title, skill, employer or place, e.g. python or sjuksköterska. JobSearch also reads -word (exclude) and "a phrase".')
+    .describe('Free text, e.g. python or sjuksköterska; -word excludes.')
     .optional(),
   region: z
     .string()
     .min(1)
-    .describe('Swedish county (län): its 2-digit code, e.g. 01 (Stockholms län), or its JobTech taxonomy concept id.')
+    .describe('County (län): 2-digit code, e.g. 01 (Stockholm), or taxonomy concept id.')
     .optional(),
   occupationField: z
     .string()
     .min(1)
-    .describe('Occupation field as a JobTech taxonomy concept id, e.g. apaJ_2ja_LuF (Data/IT); job_stats lists them with their ids.')
+    .describe('Taxonomy concept id, e.g. apaJ_2ja_LuF (Data/IT); job_stats lists them.')
     .optional(),
 };
 
@@ -38,17 +38,17 @@ const hit = z.object({
   publishedAt: optStr(),
   applicationDeadline: optStr(),
   vacancies: optNum(),
-  url: z.string().describe('The ad on Platsbanken.'),
+  url: z.string(),
 });
 
 export const searchJobs = defineTool({
   name: 'search_jobs',
   title: 'Search Swedish job ads (Platsbanken)',
   description:
-    "Searches the job ads open for application in Sweden's Platsbanken (Arbetsförmedlingen's JobSearch API): free text q, county (region), municipality (4-digit Swedish kommun code, e.g. 0180 Stockholm) and occupationField, combined with AND. Answers one page of ads, most relevant first, with headline, employer, occupation, place, dates and the ad's id (get_job gives the whole ad). limit up to 100 (default 20), offset from 0 (default 0); JobSearch refuses offsets beyond its own limit. An empty list means no open ad matches now. For counts per field, county or municipality use job_stats.",
+    "Searches the job ads open for application in Sweden (Platsbanken, Arbetsförmedlingen's JobSearch API) by free text, county, municipality and occupation field (AND). One page of ads, most relevant first; get_job gives a whole ad. limit up to 100 (default 20), offset from 0 (default 0); JobSearch refuses offsets beyond its own limit. An empty list means no open ad matches now. Counts per field or place: job_stats.",
   input: {
     ...filters,
-    municipality: kommunenummer('Swedish municipality (kommun) code: 4 digits, e.g. 0180 (Stockholm), 1480 (Göteborg).').optional(),
+    municipality: kommunenummer('Swedish kommun code: 4 digits, e.g. 0180 (Stockholm).').optional(),
     limit: int({ min: 0, max: 100, default: 20, description: 'Ads per page (0 answers the count only).' }),
     offset: int({ min: 0, default: 0, description: 'Ads to skip.' }),
   },
@@ -89,19 +89,16 @@ export const getJob = defineTool({
   input: { id: z.string().min(1).describe('The ad id, e.g. 29857131, from search_jobs.') },
   output: hit.extend({
     description: optStr(),
-    conditions: optStr(),
     occupationGroup: optStr(),
     employmentType: optStr(),
     workingHoursType: optStr(),
-    duration: optStr(),
     scopeOfWork: z.object({ min: optNum(), max: optNum() }).nullable().describe('Percent of full time.'),
     salaryType: optStr(),
     salaryDescription: optStr(),
     experienceRequired: z.boolean().nullable(),
     workplace: optStr(),
-    address: z.object({ street: optStr(), postcode: optStr(), city: optStr(), regionCode: optStr(), country: optStr(), lon: optNum(), lat: optNum() }),
-    apply: z.object({ url: optStr(), email: optStr(), reference: optStr() }),
-    lastPublicationDate: optStr(),
+    address: z.object({ street: optStr(), postcode: optStr(), city: optStr(), country: optStr(), lon: optNum(), lat: optNum() }),
+    apply: z.object({ url: optStr(), email: optStr() }),
     removed: z.boolean(),
     kilde: sourceRef,
   }),
