@@ -25,7 +25,7 @@ export const server = defineServer({
   countries: ['SE'],
   docs: [
     { label: 'JobSearch API (Swagger)', url: 'https://jobsearch.api.jobtechdev.se' },
-    { label: 'Getting started with JobSearch', url: 'https://github.com/Jobtechdev-content/Jobsearch-content/blob/master/GettingStartedJobSearchEN.md' },
+    { label: 'Getting started with JobSearch', url: 'https://github.com/Jobtechdev-content/Jobsearch-content' },
   ],
   icon: ICON,
   tools: [searchJobs, getJob, jobStats],
