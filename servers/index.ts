@@ -9,6 +9,10 @@ import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
+import { server as hpr } from './hpr/index.js';
+import { server as kulturdirektoratet } from './kulturdirektoratet/index.js';
+import { server as legemidler } from './legemidler/index.js';
+import { server as mattilsynet } from './mattilsynet/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
@@ -25,6 +29,10 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  hpr,
+  legemidler,
+  mattilsynet,
+  kulturdirektoratet,
   companies,
   screening,
   discovery,
