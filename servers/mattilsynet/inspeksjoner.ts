@@ -94,7 +94,7 @@ export const inspeksjonerSok = defineTool({
   coverage: coverage(['food-safety-inspection', 'restaurant']),
   cacheTtlSeconds: HOUR,
   route: '/inspeksjoner',
-  example: { q: 'Egon', antall: 5 },
+  example: { q: 'fjord', antall: 5 },
   run: async ({ q, postnummer, karakter, antall, side }, ctx) => {
     const { index, freshness } = await loadTilsyn(ctx);
     const rating = karakter === undefined ? undefined : ratingOf(karakter);
