@@ -93,14 +93,15 @@ export function mapHelseperson(h: Helseperson) {
   };
 }
 
-const code = z.object({ kode: optStr(), navn: optStr() });
-const dated = code.extend({ fra: optStr(), til: optStr(), avsluttet: code.nullable() });
+// Published once each under $defs: every code and every dated right has this shape.
+const code = z.object({ kode: optStr(), navn: optStr() }).meta({ id: 'hprKode' });
+const dated = z.object({ kode: optStr(), navn: optStr(), fra: optStr(), til: optStr(), avsluttet: code.nullable() }).meta({ id: 'hprTillegg' });
 
 export const hprOppslag = defineTool({
   name: 'hpr.oppslag',
   title: 'Look up a health professional by HPR number',
   description:
-    "One health professional in Helsepersonellregisteret (HPR, Helsedirektoratet's register of authorised health personnel in Norway) by HPR number: name and every approval, each with the profession (helsepersonellkategori, e.g. LE lege, SP sykepleier), the kind of approval (autorisasjon, lisens…), its period, whether it has ended, and its specialist approvals, additional competences, rights to requisition and conditions. Use it to check that someone may practise a health profession. hprNummer is 6-9 digits. A number not in the register answers not_found. National identity numbers and birth dates are never returned.",
+    "One health professional in Helsepersonellregisteret (HPR, Helsedirektoratet's register of authorised health personnel in Norway) by HPR number (6-9 digits): name and every approval with its profession (helsepersonellkategori, e.g. LE lege), kind (autorisasjon, lisens), period, end status, specialities, additional competences, requisition rights and conditions. Use it to check that someone may practise. An unknown number answers not_found. Identity numbers and birth dates are never returned.",
   input: {
     hprNummer: z
       .string()
@@ -113,14 +114,14 @@ export const hprOppslag = defineTool({
     fornavn: optStr(),
     mellomnavn: optStr(),
     etternavn: optStr(),
-    erstattetAvHprNummer: optStr().describe('The HPR number that replaces this one, if the register merged two.'),
+    erstattetAvHprNummer: optStr().describe('HPR number replacing this one.'),
     godkjenninger: z.array(
       z.object({
         helsepersonellkategori: code.nullable(),
         autorisasjon: code.nullable(),
         fra: optStr(),
         til: optStr(),
-        avsluttet: code.nullable().describe('Why the approval ended (for example revoked); null while it stands.'),
+        avsluttet: code.nullable().describe('Why it ended; null while it stands.'),
         godkjentTurnusDato: optStr(),
         spesialiteter: z.array(dated),
         tilleggskompetanser: z.array(dated),
