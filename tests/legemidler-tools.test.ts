@@ -142,7 +142,32 @@ describe('dmp.atc.search', () => {
   });
 });
 
+describe('dmp.atc.search when the FHIR service fails', () => {
+  const ATC_URL = 'https://api.legemiddelverket.no/fhir-r4/CodeSystem?url=http%3A%2F%2Fwww.whocc.no%2Fatc';
+  const answering = (status: number, json: unknown): Transport => ({
+    send: async (req) => (req.url === ATC_URL ? { status, headers: { 'content-type': 'application/fhir+json' }, body: Buffer.from(JSON.stringify(json)) } : replay().send(req)),
+  });
+
+  it('answers 502 for a 500 with an OperationOutcome', async () => {
+    const outcome = { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'exception', diagnostics: 'An unhandled exception occurred while processing the request.' }] };
+    const e = await fails('dmp.atc.search', { code: 'N02BE' }, createTestApp({ env: ENV, transport: answering(500, outcome) }));
+    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+  });
+
+  it('answers 502 naming the ATC index when the Bundle holds no CodeSystem', async () => {
+    const e = await fails('dmp.atc.search', { code: 'N02BE' }, createTestApp({ env: ENV, transport: answering(200, { resourceType: 'Bundle', type: 'searchset' }) }));
+    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+    expect(e.message).toBe("DMP's FHIR service answered no CodeSystem for the ATC index (http://www.whocc.no/atc)");
+  });
+});
+
 describe('dmp.drug.detail', () => {
+  it('answers 502 when the FHIR service is unavailable', async () => {
+    const e = await fails('dmp.drug.detail', { id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' });
+    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+    expect(e.message).toBe('DMP FHIR service (FEST, FHIR R4) answered HTTP 503');
+  });
+
   it('answers the product with names, ATC, dose form, legal status, classifications and identifiers', async () => {
     const r = await call('dmp.drug.detail', { id: '3f5c2a9e-6d41-4b8e-9a7c-1e2d3c4b5a60' });
     expect(r.isError).toBe(false);
