@@ -1,9 +1,9 @@
 // Every server of the service. Adding a server is adding its module here.
 import type { ServerDefinition } from '../runtime/define.js';
+import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
 import { server as arbeidstilsynet } from './arbeidstilsynet/index.js';
-import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
 import { server as discovery } from './discovery/index.js';
@@ -13,7 +13,11 @@ import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.
 import { server as fastlege } from './fastlege/index.js';
 import { server as fhi } from './fhi/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
+import { server as hpr } from './hpr/index.js';
 import { server as jobtech } from './jobtech/index.js';
+import { server as kulturdirektoratet } from './kulturdirektoratet/index.js';
+import { server as legemidler } from './legemidler/index.js';
+import { server as mattilsynet } from './mattilsynet/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
@@ -35,6 +39,10 @@ export const SERVERS: ServerDefinition[] = [
   fhi,
   dsb,
   fastlege,
+  hpr,
+  legemidler,
+  mattilsynet,
+  kulturdirektoratet,
   companies,
   screening,
   discovery,

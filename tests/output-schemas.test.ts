@@ -31,6 +31,7 @@ const CREDENTIALS: Record<string, string> = {
   CVR_ES_PASS: 'p',
   RSK_API_KEY: 'k',
   DOFFIN_API_KEY: 'k',
+  DMP_API_KEY: 'k',
   MASKINPORTEN_CLIENT_ID: 'client',
   MASKINPORTEN_KEY: KEY,
   MASKINPORTEN_KID: 'kid-1',
