@@ -9,10 +9,14 @@ import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
+import { server as frost } from './frost/index.js';
+import { server as met } from './met/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
+import { server as smhi } from './smhi/index.js';
 import { server as screening } from './screening/index.js';
 import { server as sources } from './sources/index.js';
+import { server as vegvesen } from './vegvesen/index.js';
 
 export const SERVERS: ServerDefinition[] = [
   brreg,
@@ -25,6 +29,10 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  met,
+  frost,
+  smhi,
+  vegvesen,
   companies,
   screening,
   discovery,
