@@ -19,3 +19,14 @@ export const coverage = (dataTypes: string[], updateFrequency: Coverage['updateF
   dataTypes,
   updateFrequency,
 });
+
+/**
+ * A whole number without bounds (the spec gives none): published as `"type": "integer"` alone,
+ * where zod's int() would publish the safe-integer range as minimum and maximum.
+ */
+export const wholeNumber = (description: string) =>
+  z
+    .number()
+    .refine(Number.isInteger, { error: (iss) => `must be an integer (got ${JSON.stringify(iss.input)})` })
+    .meta({ type: 'integer' })
+    .describe(description);

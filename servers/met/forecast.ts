@@ -10,7 +10,7 @@
 // conditional request with If-Modified-Since.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
-import { coverage, lat, lon, truncate4 } from './common.js';
+import { coverage, lat, lon, truncate4, wholeNumber } from './common.js';
 
 interface Period {
   summary?: { symbol_code?: string } | null;
@@ -54,7 +54,7 @@ function mapPeriod(p: Period | undefined) {
 const input = {
   lat: lat(),
   lon: lon(),
-  altitude: z.number().int().describe('Altitude of the place in whole metres above sea level; improves the temperature. Optional.').optional(),
+  altitude: wholeNumber('Altitude of the place in whole metres above sea level; improves the temperature. Optional.').optional(),
 };
 
 function forecastTool(name: 'varsel.punkt' | 'varsel.komplett', variant: 'compact' | 'complete') {

@@ -15,11 +15,11 @@ import { fail } from '../../runtime/errors.js';
 import { int, isoDate, kommunenummer } from '../../runtime/fields.js';
 import { graphql } from '../../runtime/graphql.js';
 import type { ToolContext } from '../../runtime/context.js';
-import { coverage } from './common.js';
+import { coverage, wholeNumber } from './common.js';
 
 const UPSTREAM = 'vegvesen-trafikkdata';
 const NAME = 'Trafikkdata';
-const PATH = '/';
+const PATH = '';
 const DAY_MS = 86_400_000;
 
 interface Area {
@@ -113,7 +113,7 @@ export const trafikkStasjoner = defineTool({
     "Statens vegvesen's permanent traffic counting stations: the registration points that count continuously and are in operation (registrationFrequency CONTINUOUS, operationalStatus OPERATIONAL), with id (for vegvesen.trafikk.volum), name, type, road reference, municipality, county and position. " +
     'antall is how many to return (default 50), sorted by name; total is the number of such stations. Use vegvesen.trafikk.punkter for every point of a municipality, periodic ones included.',
   input: {
-    antall: z.number().int().default(50).describe('Number of stations to return. Default 50.'),
+    antall: wholeNumber('Number of stations to return. Default 50.').default(50),
   },
   output: z.object({ total: z.number().int(), count: z.number().int(), stations: z.array(pointOutput) }),
   coverage: coverage(['traffic-registration-point'], 'daily'),
@@ -127,7 +127,7 @@ export const trafikkStasjoner = defineTool({
   },
 });
 
-const VOLUME_QUERY = (resolution: 'byHour' | 'byDay') =>
+export const VOLUME_QUERY = (resolution: 'byHour' | 'byDay') =>
   `query($id: String!, $from: ZonedDateTime!, $to: ZonedDateTime!, $after: String) { trafficData(trafficRegistrationPointId: $id) { trafficRegistrationPoint { id name } volume { ${resolution}(from: $from, to: $to, after: $after) { edges { node { from to total { volumeNumbers { volume } coverage { percentage } } } } pageInfo { hasNextPage endCursor } } } } }`;
 
 interface VolumeNode {
