@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
 
-export const lat = () => z.number().min(-90).max(90).describe('Latitude, WGS84 decimal degrees, -90 to 90. Truncated to 4 decimals before the call (MET terms).');
-export const lon = () => z.number().min(-180).max(180).describe('Longitude, WGS84 decimal degrees, -180 to 180. Truncated to 4 decimals before the call.');
+export const lat = () => z.number().min(-90).max(90).describe('Latitude, decimal degrees.');
+export const lon = () => z.number().min(-180).max(180).describe('Longitude, decimal degrees.');
 
 /**
  * MET's terms: coordinates with at most 4 decimals (more is refused or throttled, and defeats

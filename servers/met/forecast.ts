@@ -33,7 +33,7 @@ const forecastOutput = z.object({
   lon: z.number(),
   altitude: z.number().nullable(),
   updatedAt: z.string(),
-  units: z.record(z.string(), z.string()).describe('Unit of each detail name.'),
+  units: z.record(z.string(), z.string()),
   count: z.number().int(),
   timeseries: z.array(
     z.object({
@@ -54,7 +54,7 @@ function mapPeriod(p: Period | undefined) {
 const input = {
   lat: lat(),
   lon: lon(),
-  altitude: wholeNumber('Altitude of the place in whole metres above sea level; improves the temperature. Optional.').optional(),
+  altitude: wholeNumber('Metres above sea level.').optional(),
 };
 
 function forecastTool(name: 'varsel.punkt' | 'varsel.komplett', variant: 'compact' | 'complete') {
@@ -64,10 +64,9 @@ function forecastTool(name: 'varsel.punkt' | 'varsel.komplett', variant: 'compac
     title: complete ? 'Complete weather forecast for a point (MET Norway)' : 'Weather forecast for a point (MET Norway)',
     description:
       (complete
-        ? "MET Norway's complete Locationforecast for one point: the compact forecast plus percentiles, precipitation probability, thunder probability, dew point, fog, cloud layers and UV index. Larger; use met.varsel.punkt unless you need these. "
-        : "MET Norway's weather forecast (Locationforecast 2.0, compact) for one point anywhere in the world, about 9 days ahead: hourly air temperature, pressure, cloud cover, humidity, wind speed and direction, and for the next 1, 6 and 12 hours a weather symbol (e.g. clearsky_day, lightrain) and precipitation. ") +
-      'lat and lon are required (decimal degrees; truncated to 4 decimals, as MET asks); altitude in metres is optional. ' +
-      'Each timeseries entry is one time (UTC) with instant values and next-period summaries; units names each detail\'s unit. updatedAt is when MET last ran the forecast.',
+        ? "MET Norway's complete Locationforecast for one point: the compact forecast plus percentiles, probabilities of precipitation and thunder, dew point, fog, cloud layers and UV index. Larger; prefer met.varsel.punkt. "
+        : "MET Norway's forecast (Locationforecast 2.0 compact) for any point in the world, about 9 days ahead: temperature, pressure, cloud, humidity, wind, and for the next 1, 6 and 12 hours a symbol (e.g. lightrain) and precipitation. ") +
+      'lat and lon required (truncated to 4 decimals, as MET asks); altitude in metres optional. Times are UTC; units gives each detail\'s unit.',
     input,
     output: forecastOutput,
     coverage: coverage(complete ? ['weather-forecast', 'probabilistic-forecast'] : ['weather-forecast'], 'hourly'),

@@ -23,7 +23,7 @@ interface SunAnswer {
 }
 
 const crossing = z.object({ time: z.string().nullable(), azimuth: z.number().nullable() });
-const culmination = z.object({ time: z.string().nullable(), elevation: z.number().nullable().describe('Degrees of the sun\'s centre above the horizon.'), visible: z.boolean().nullable() }).nullable();
+const culmination = z.object({ time: z.string().nullable(), elevation: z.number().nullable(), visible: z.boolean().nullable() }).nullable();
 
 const sunOutput = z.object({
   lat: z.number(),
@@ -34,7 +34,7 @@ const sunOutput = z.object({
   sunset: crossing,
   solarnoon: culmination,
   solarmidnight: culmination,
-  polar: z.enum(['midnight_sun', 'polar_night']).nullable().describe('Set when the sun neither rises nor sets on this date.'),
+  polar: z.enum(['midnight_sun', 'polar_night']).nullable(),
   note: z.string().optional(),
 });
 
@@ -47,18 +47,18 @@ export const sunTider = defineTool({
   name: 'sun.tider',
   title: 'Sunrise and sunset (MET Norway)',
   description:
-    "Sunrise, sunset, solar noon and solar midnight for one point and date, from MET Norway's Sunrise 3.0 service, with the sun's azimuth at rise and set and its elevation at noon and midnight. " +
-    'lat and lon are required; date (YYYY-MM-DD) defaults to today in UTC; offset (+HH:MM or -HH:MM) is the UTC offset the times are given in, default +00:00 (use +01:00 or +02:00 for Norwegian time). ' +
-    'In the Arctic the sun may not rise (polar night) or not set (midnight sun): sunrise and sunset are then null, polar says which, and note explains; a null sunrise alone means the sun rose the day before and sets on this date.',
+    "Sunrise, sunset, solar noon and solar midnight for a point and date (MET Norway Sunrise 3.0), with azimuths and elevations. " +
+    'lat, lon required; date YYYY-MM-DD defaults to today (UTC); offset of the answered times defaults to +00:00 (+01:00/+02:00 for Norway). ' +
+    'Polar night or midnight sun: sunrise and sunset are null, polar says which and note explains.',
   input: {
     lat: lat(),
     lon: lon(),
-    date: isoDate('Date YYYY-MM-DD. Default: today in UTC.').optional(),
+    date: isoDate('YYYY-MM-DD. Default: today (UTC).').optional(),
     offset: z
       .string()
       .regex(OFFSET, { error: (iss) => `must be a UTC offset +HH:MM or -HH:MM such as +01:00 (got ${JSON.stringify(iss.input)})` })
       .default('+00:00')
-      .describe('UTC offset of the answered times, +HH:MM or -HH:MM. Default +00:00.'),
+      .describe('+HH:MM or -HH:MM. Default +00:00.'),
   },
   output: sunOutput,
   coverage: coverage(['sunrise-sunset', 'astronomy'], 'static'),
