@@ -13,15 +13,19 @@ import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.
 import { server as fastlege } from './fastlege/index.js';
 import { server as fhi } from './fhi/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
+import { server as frost } from './frost/index.js';
 import { server as hpr } from './hpr/index.js';
 import { server as jobtech } from './jobtech/index.js';
 import { server as kulturdirektoratet } from './kulturdirektoratet/index.js';
 import { server as legemidler } from './legemidler/index.js';
 import { server as mattilsynet } from './mattilsynet/index.js';
+import { server as met } from './met/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
+import { server as smhi } from './smhi/index.js';
 import { server as sources } from './sources/index.js';
+import { server as vegvesen } from './vegvesen/index.js';
 
 export const SERVERS: ServerDefinition[] = [
   brreg,
@@ -34,6 +38,10 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  met,
+  frost,
+  smhi,
+  vegvesen,
   jobtech,
   arbeidstilsynet,
   fhi,
