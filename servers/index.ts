@@ -2,11 +2,14 @@
 import type { ServerDefinition } from '../runtime/define.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
+import { server as avinor } from './avinor/index.js';
+import { server as banenor } from './banenor/index.js';
 import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
+import { server as entur } from './entur/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
 import { server as rsk } from './rsk/index.js';
@@ -25,6 +28,9 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  avinor,
+  entur,
+  banenor,
   companies,
   screening,
   discovery,
