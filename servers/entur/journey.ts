@@ -247,7 +247,7 @@ export const routesPlan = defineTool({
   coverage: coverage(['journey-plan', 'real-time'], 'realtime'),
   cacheTtlSeconds: 60,
   route: '/routes',
-  example: { from: 'NSR:StopPlace:337', to: 'NSR:StopPlace:269' },
+  example: { from: 'NSR:StopPlace:337', to: '59.9297,10.7149' },
   run: async ({ from, to, n }, ctx) => {
     const data = await graphql<{ trip: JpTrip }>(
       ctx,
