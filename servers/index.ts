@@ -4,12 +4,15 @@ import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
 import { server as arbeidstilsynet } from './arbeidstilsynet/index.js';
+import { server as avinor } from './avinor/index.js';
+import { server as banenor } from './banenor/index.js';
 import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as dsb } from './dsb/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
+import { server as entur } from './entur/index.js';
 import { server as fastlege } from './fastlege/index.js';
 import { server as fhi } from './fhi/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
@@ -42,6 +45,9 @@ export const SERVERS: ServerDefinition[] = [
   frost,
   smhi,
   vegvesen,
+  avinor,
+  entur,
+  banenor,
   jobtech,
   arbeidstilsynet,
   fhi,
