@@ -1,6 +1,7 @@
 // Every server of the service. Adding a server is adding its module here.
 import type { ServerDefinition } from '../runtime/define.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
+import { server as artsdatabanken } from './artsdatabanken/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
 import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as companies } from './companies/index.js';
@@ -9,6 +10,9 @@ import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
+import { server as kartverket } from './kartverket/index.js';
+import { server as matrikkel } from './matrikkel/index.js';
+import { server as naturbase } from './naturbase/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
@@ -25,6 +29,10 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  kartverket,
+  matrikkel,
+  artsdatabanken,
+  naturbase,
   companies,
   screening,
   discovery,

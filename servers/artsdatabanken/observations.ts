@@ -1,0 +1,108 @@
+// observations.list: Artskart's observations, GET /observations/list.
+//
+// Follows: Artsdatabanken's API page (https://artsdatabanken.no/Pages/180954: api/Observations/list
+// is "a (paged) list of all observations", `countys[]=22` filters a county, `gmWktPolygon` an area)
+// and the Swagger-based guide of the public API (file id 44163868854: pageIndex, pageSize, crs).
+// Relied on: pageIndex counts pages from 0, like the tool's page (answers echo "PageIndex": 0 for
+// the first page, file id 53662382255); the answer is {TotalCount, PageIndex, PageSize, TotalPages,
+// Observations[]}, an empty Observations list when nothing matches.
+// UNCONFIRMED: the array parameters taxons[] and municipalitys[] (named after the documented
+// countys[]; one public client sends taxons=, file id 23229876587); that county numbers are the
+// 2024 ones.
+import { z } from 'zod';
+import { defineTool } from '../../runtime/define.js';
+import { int } from '../../runtime/fields.js';
+import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
+import { ARTSKART_SOURCE, HOUR, coverage, mapObservation, observationOutput, resolveCounty, type ArtskartPage } from './common.js';
+import { countyField, municipalityField, resolveMunicipality } from './places.js';
+import { taxonByScientificName, taxonIdOf } from './taxa.js';
+
+/** Artskart counts pages from 0, as the tool does: the page is passed as it stands. */
+export const artskartPageIndex = (page: number) => page;
+
+export const observationsList = defineTool({
+  name: 'observations.list',
+  title: 'Species observations in Norway (Artskart)',
+  description:
+    "Lists georeferenced species observations from Artsdatabanken's Artskart (Norway's national species map, 60+ million records from museums, surveys and citizen reports). " +
+    'Filters: taxonId (Artskart taxon id, see artsdatabanken.taxon.get) or scientificName (exact, e.g. Lynx lynx), county (two-digit number or name, e.g. 46 or Vestland), municipality (4-digit number or name, e.g. Bergen). ' +
+    'Each observation has species, Norwegian name, red-list category, date, observer, county, municipality, locality, lat/lon, precision in metres and its Artskart link. ' +
+    'limit 1-100 per page (default 20); page 0-20000, 0-based. total is the number of matching observations. An empty list means none matched (or no taxon has that scientific name: the note says so).',
+  input: {
+    taxonId: z.number().int().describe('Artskart taxon id, e.g. 31133 (gaupe, Lynx lynx).').optional(),
+    scientificName: z.string().min(1).describe('Exact scientific name, e.g. Lynx lynx; resolved to its taxon.').optional(),
+    county: countyField().optional(),
+    municipality: municipalityField().optional(),
+    limit: int({ min: 1, max: 100, default: 20, description: 'Observations per page, 1 to 100. Default 20.' }),
+    page: int({ min: 0, max: 20000, default: 0, description: 'Page number, 0-based, 0 to 20000. Default 0.' }),
+  },
+  output: z.object({
+    filters: z.object({
+      taxonId: optNum(),
+      scientificName: optStr(),
+      county: z.object({ number: z.string(), name: z.string() }).nullable(),
+      municipality: z.object({ number: z.string(), name: optStr() }).nullable(),
+    }),
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    count: z.number().int(),
+    hasMore: z.boolean(),
+    observations: z.array(observationOutput),
+    note,
+    kilde: sourceRef,
+  }),
+  coverage: coverage(['species-observation', 'biodiversity']),
+  cacheTtlSeconds: HOUR,
+  route: '/observations',
+  example: { scientificName: 'Lynx lynx', county: 'Innlandet', limit: 2 },
+  run: async ({ taxonId, scientificName, county, municipality, limit, page }, ctx) => {
+    const countyHit = county === undefined ? null : resolveCounty(county)!;
+    const municipalityHit = municipality === undefined ? null : await resolveMunicipality(ctx, municipality);
+    let taxon = taxonId ?? null;
+    const empty = (why: string) => ({
+      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit, municipality: municipalityHit },
+      page,
+      limit,
+      total: 0,
+      totalPages: 0,
+      count: 0,
+      hasMore: false,
+      observations: [],
+      note: why,
+      kilde: ARTSKART_SOURCE,
+    });
+    if (taxon === null && scientificName !== undefined) {
+      const found = await taxonByScientificName(ctx, scientificName);
+      taxon = found ? taxonIdOf(found) : null;
+      if (taxon === null) return empty(`Artskart has no taxon with the scientific name ${JSON.stringify(scientificName)}; check the spelling or use taxonId.`);
+    }
+    const answer = await ctx.get<ArtskartPage>('artskart', '/observations/list', {
+      query: {
+        pageIndex: artskartPageIndex(page),
+        pageSize: limit,
+        crs: 'EPSG:4326',
+        'taxons[]': taxon === null ? undefined : [taxon],
+        'countys[]': countyHit ? [countyHit.number] : undefined,
+        'municipalitys[]': municipalityHit ? [municipalityHit.number] : undefined,
+      },
+    });
+    const observations = (answer.Observations ?? []).map(mapObservation);
+    const total = typeof answer.TotalCount === 'number' ? answer.TotalCount : observations.length;
+    const totalPages = typeof answer.TotalPages === 'number' ? answer.TotalPages : Math.ceil(total / limit);
+    const note = observations.length === 0 ? (total > 0 ? `This page is past the ${total} matching observations.` : 'No observation matches these filters.') : null;
+    return {
+      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit, municipality: municipalityHit },
+      page,
+      limit,
+      total,
+      totalPages,
+      count: observations.length,
+      hasMore: (page + 1) * limit < total,
+      observations,
+      ...(note && { note }),
+      kilde: ARTSKART_SOURCE,
+    };
+  },
+});
