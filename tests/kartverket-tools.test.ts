@@ -29,13 +29,12 @@ describe('kartverket.adresser.search', () => {
   it('answers the example: Karl Johans gate 1 in Oslo, mapped', async () => {
     const { t, requests } = watched();
     const d = await ok(t, name, { q: 'Karl Johans gate 1', kommunenr: '0301', limit: 2 });
-    expect(d).toMatchObject({ query: { q: 'Karl Johans gate 1', kommunenr: '0301' }, side: 0, limit: 2, totalHits: 1, count: 1, hasMore: false });
+    expect(d).toMatchObject({ side: 0, limit: 2, totalHits: 1, count: 1, hasMore: false });
     expect(d.adresser[0]).toEqual({
       adressetekst: 'Karl Johans gate 1',
       adressenavn: 'Karl Johans gate',
       nummer: 1,
       bokstav: null,
-      adressetilleggsnavn: null,
       postnummer: '0154',
       poststed: 'OSLO',
       kommunenummer: '0301',
@@ -43,11 +42,9 @@ describe('kartverket.adresser.search', () => {
       gardsnummer: 209,
       bruksnummer: 182,
       festenummer: 0,
-      undernummer: null,
       objtype: 'Vegadresse',
       lat: 59.91125487,
       lon: 10.75098623,
-      oppdateringsdato: '2021-03-02T09:11:43',
     });
     const url = new URL(requests[0].url);
     expect(url.origin + url.pathname).toBe('https://ws.geonorge.no/adresser/v1/sok');
@@ -130,18 +127,16 @@ describe('kartverket.stedsnavn.search', () => {
     const url = new URL(requests[0].url);
     expect(url.origin + url.pathname).toBe('https://ws.geonorge.no/stedsnavn/v1/sted');
     expect(Object.fromEntries(url.searchParams)).toEqual({ sok: 'Galdhøpiggen', treffPerSide: '2', side: '1', utkoordsys: '4258' });
-    expect(d).toMatchObject({ query: { q: 'Galdhøpiggen', kommunenr: null }, limit: 2, totalHits: 1, count: 1 });
+    expect(d).toMatchObject({ limit: 2, totalHits: 1, count: 1 });
     expect(d.steder[0]).toEqual({
       stedsnummer: 108523,
       navn: 'Galdhøpiggen',
       navneobjekttype: 'Fjell',
-      stedstatus: 'aktiv',
       skrivemater: [{ navn: 'Galdhøpiggen', sprak: 'Norsk', navnestatus: 'hovednavn', status: 'vedtatt' }],
       kommuner: [{ kommunenummer: '3434', kommunenavn: 'Lom' }],
       fylker: [{ fylkesnummer: '34', fylkesnavn: 'Innlandet' }],
       lat: 61.63637,
       lon: 8.31237,
-      oppdateringsdato: '2022-09-14T10:21:08',
     });
   });
 

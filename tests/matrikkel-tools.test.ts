@@ -59,11 +59,6 @@ describe('matrikkel.matrikkel.unit with credentials', () => {
     expect(requests[1].body).toContain('<sto:id xsi:type="men:MatrikkelenhetId"><dom:value>257734219</dom:value></sto:id>');
     expect(r.data).toEqual({
       matrikkelnummer: '0301-207/454/0/0',
-      kommunenr: '0301',
-      gnr: 207,
-      bnr: 454,
-      fnr: 0,
-      snr: 0,
       matrikkelenhetId: '257734219',
       type: 'Grunneiendom',
       bruksnavn: 'Vaterland',
@@ -72,10 +67,7 @@ describe('matrikkel.matrikkel.unit with credentials', () => {
       skyld: 0,
       historiskOppgittArealM2: 1843,
       erSeksjonert: false,
-      harAktiveFestegrunner: false,
       utgatt: false,
-      nymatrikulert: false,
-      oppmalingIkkeFullfort: false,
       harKulturminne: true,
       harGrunnforurensing: false,
       antallTeiger: 1,

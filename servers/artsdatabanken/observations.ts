@@ -24,30 +24,24 @@ export const observationsList = defineTool({
   name: 'observations.list',
   title: 'Species observations in Norway (Artskart)',
   description:
-    "Lists georeferenced species observations from Artsdatabanken's Artskart (Norway's national species map, 60+ million records from museums, surveys and citizen reports). " +
-    'Filters: taxonId (Artskart taxon id, see artsdatabanken.taxon.get) or scientificName (exact, e.g. Lynx lynx), county (two-digit number or name, e.g. 46 or Vestland), municipality (4-digit number or name, e.g. Bergen). ' +
-    'Each observation has species, Norwegian name, red-list category, date, observer, county, municipality, locality, lat/lon, precision in metres and its Artskart link. ' +
-    'limit 1-100 per page (default 20); page 0-20000, 0-based. total is the number of matching observations. An empty list means none matched (or no taxon has that scientific name: the note says so).',
+    "Species observations from Artsdatabanken's Artskart (Norway's species map, 60+ million records). " +
+    'Filters: taxonId or scientificName (exact, e.g. Lynx lynx), county (two-digit number or name, e.g. Vestland), municipality (4-digit number or name). ' +
+    'Each has species, Norwegian name, red-list category, date, place, lat/lon, precision (m) and Artskart link. limit 1-100 (default 20); page 0-20000, 0-based; total counts all matches. ' +
+    'An empty list means none matched (the note says when no taxon has the name).',
   input: {
-    taxonId: z.number().int().describe('Artskart taxon id, e.g. 31133 (gaupe, Lynx lynx).').optional(),
-    scientificName: z.string().min(1).describe('Exact scientific name, e.g. Lynx lynx; resolved to its taxon.').optional(),
+    taxonId: z.number().int().describe('Artskart taxon id, e.g. 31133.').optional(),
+    scientificName: z.string().min(1).describe('Exact scientific name.').optional(),
     county: countyField().optional(),
     municipality: municipalityField().optional(),
     limit: int({ min: 1, max: 100, default: 20, description: 'Observations per page, 1 to 100. Default 20.' }),
     page: int({ min: 0, max: 20000, default: 0, description: 'Page number, 0-based, 0 to 20000. Default 0.' }),
   },
   output: z.object({
-    filters: z.object({
-      taxonId: optNum(),
-      scientificName: optStr(),
-      county: z.object({ number: z.string(), name: z.string() }).nullable(),
-      municipality: z.object({ number: z.string(), name: optStr() }).nullable(),
-    }),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
-    count: z.number().int(),
+    filters: z.object({ taxonId: optNum(), scientificName: optStr(), county: optStr(), municipality: optStr() }),
+    page: z.number(),
+    limit: z.number(),
+    total: z.number(),
+    count: z.number(),
     hasMore: z.boolean(),
     observations: z.array(observationOutput),
     note,
@@ -62,11 +56,10 @@ export const observationsList = defineTool({
     const municipalityHit = municipality === undefined ? null : await resolveMunicipality(ctx, municipality);
     let taxon = taxonId ?? null;
     const empty = (why: string) => ({
-      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit, municipality: municipalityHit },
+      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit?.number ?? null, municipality: municipalityHit?.number ?? null },
       page,
       limit,
       total: 0,
-      totalPages: 0,
       count: 0,
       hasMore: false,
       observations: [],
@@ -90,14 +83,12 @@ export const observationsList = defineTool({
     });
     const observations = (answer.Observations ?? []).map(mapObservation);
     const total = typeof answer.TotalCount === 'number' ? answer.TotalCount : observations.length;
-    const totalPages = typeof answer.TotalPages === 'number' ? answer.TotalPages : Math.ceil(total / limit);
     const note = observations.length === 0 ? (total > 0 ? `This page is past the ${total} matching observations.` : 'No observation matches these filters.') : null;
     return {
-      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit, municipality: municipalityHit },
+      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit?.number ?? null, municipality: municipalityHit?.number ?? null },
       page,
       limit,
       total,
-      totalPages,
       count: observations.length,
       hasMore: (page + 1) * limit < total,
       observations,

@@ -15,10 +15,10 @@ export const countyField = () =>
       error: (iss) =>
         `must be a county's two-digit number or name: ${COUNTIES.map((c) => `${c.number} ${c.name}`).join(', ')} (got ${JSON.stringify(iss.input)})`,
     })
-    .describe('County: its two-digit number (e.g. 46) or its name (e.g. Vestland); the counties since 2024.');
+    .describe('County number (e.g. 46) or name (e.g. Vestland), as since 2024.');
 
 export const municipalityField = () =>
-  z.string().min(1).describe('Municipality: its 4-digit number (e.g. 4601) or its name (e.g. Bergen).');
+  z.string().min(1).describe('Municipality number (e.g. 4601) or name (e.g. Bergen).');
 
 interface Kommune {
   kommunenummer?: string;

@@ -52,8 +52,8 @@ export const propertyCheck = defineTool({
   name: 'property.check',
   title: 'Red-listed species around a point (Artskart)',
   description:
-    "Checks what Artsdatabanken's Artskart holds around a point, e.g. a property before building: how many species observations lie within radius metres (1-10000, default 500) of lat/lon (WGS84), how many of them are of red-listed species (Norsk rødliste for arter: RE, CR, EN, VU, NT, DD), and the red-listed species, nearest first (each with category, number of observations, distance in metres to the nearest and its latest date). " +
-    `It reads at most ${PAGE} observations in the area; when the area holds more, complete is false and the counts cover those read. Zero observations means none are registered within the radius, which is not proof of absence.`,
+    "What Artsdatabanken's Artskart holds around a point, e.g. a property before building: the species observations within radius metres (1-10000, default 500) of lat/lon (WGS84), how many are of red-listed species (RE, CR, EN, VU, NT, DD), and those species nearest first, with category, count, distance to the nearest and latest date. " +
+    `Reads at most ${PAGE} observations; when the area holds more, complete is false. Zero means none registered, not proof of absence.`,
   input: {
     lat: z.number().min(-90).max(90).describe('Latitude, WGS84 decimal degrees, -90 to 90.'),
     lon: z.number().min(-180).max(180).describe('Longitude, WGS84 decimal degrees, -180 to 180.'),
@@ -61,21 +61,21 @@ export const propertyCheck = defineTool({
   },
   output: z.object({
     point: z.object({ lat: z.number(), lon: z.number() }),
-    radius: z.number().int(),
-    observations: z.number().int().describe('Observations within the radius (of those read).'),
-    redlistedObservations: z.number().int(),
+    radius: z.number(),
+    observations: z.number(),
+    redlistedObservations: z.number(),
     redlistedSpecies: z.array(
       z.object({
         scientificName: optStr(),
         name: optStr(),
         taxonId: optNum(),
         category: z.enum(['RE', 'CR', 'EN', 'VU', 'NT', 'DD']),
-        observations: z.number().int(),
-        nearestDistanceM: z.number().int(),
+        observations: z.number(),
+        nearestDistanceM: z.number(),
         latestDate: optStr(),
       }),
     ),
-    inArea: z.number().int().describe("Artskart's count of observations in the searched polygon."),
+    inArea: z.number(),
     complete: z.boolean(),
     note,
     kilde: sourceRef,

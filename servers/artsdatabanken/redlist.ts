@@ -77,8 +77,8 @@ export const redlistSpecies = defineTool({
   },
   output: z.object({
     filters: z.object({ category: optStr(), group: optStr() }),
-    total: z.number().int(),
-    count: z.number().int(),
+    total: z.number(),
+    count: z.number(),
     species: z.array(
       z.object({
         scientificName: optStr(),

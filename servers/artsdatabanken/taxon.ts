@@ -25,7 +25,7 @@ export const taxonGet = defineTool({
     taxonId: z.number().int().describe('Artskart taxon id, e.g. 31133.'),
   },
   output: z.object({
-    taxonId: z.number().int(),
+    taxonId: z.number(),
     scientificNameId: optNum(),
     scientificName: optStr(),
     author: optStr(),

@@ -49,7 +49,6 @@ const adresseOutput = z.object({
   adressenavn: optStr(),
   nummer: optNum(),
   bokstav: optStr(),
-  adressetilleggsnavn: optStr(),
   postnummer: optStr(),
   poststed: optStr(),
   kommunenummer: optStr(),
@@ -57,11 +56,9 @@ const adresseOutput = z.object({
   gardsnummer: optNum(),
   bruksnummer: optNum(),
   festenummer: optNum(),
-  undernummer: optNum(),
-  objtype: optStr().describe('Vegadresse (street address) or Matrikkeladresse (cadastral address).'),
+  objtype: optStr().describe('Vegadresse or Matrikkeladresse.'),
   lat: optNum(),
   lon: optNum(),
-  oppdateringsdato: optStr(),
 });
 
 function mapAdresse(a: Adresse) {
@@ -71,7 +68,6 @@ function mapAdresse(a: Adresse) {
     adressenavn: str(a.adressenavn),
     nummer: num(a.nummer),
     bokstav: str(a.bokstav),
-    adressetilleggsnavn: str(a.adressetilleggsnavn),
     postnummer: str(a.postnummer),
     poststed: str(a.poststed),
     kommunenummer: str(a.kommunenummer),
@@ -79,11 +75,9 @@ function mapAdresse(a: Adresse) {
     gardsnummer: num(a.gardsnummer),
     bruksnummer: num(a.bruksnummer),
     festenummer: num(a.festenummer),
-    undernummer: num(a.undernummer),
     objtype: str(a.objtype),
     lat: num(point?.lat),
     lon: num(point?.lon),
-    oppdateringsdato: str(a.oppdateringsdato),
   };
 }
 
@@ -91,15 +85,13 @@ export const adresserSearch = defineTool({
   name: 'adresser.search',
   title: 'Search Norwegian addresses (Kartverket)',
   description:
-    "Searches Norway's official address register (Kartverket, the Matrikkel's addresses) by free text, e.g. 'Karl Johans gate 1' or 'Storgata 5 Tromsø' (* is a wildcard). " +
-    'Each hit has the full address text, street name, number and letter, postcode and place, municipality number and name, the cadastral numbers (gardsnummer, bruksnummer, festenummer) and a point (lat/lon, EUREF89 ≈ WGS84). ' +
-    'kommunenr (4 digits) limits the search to one municipality. limit 1-50 (default 10); side is the 0-based page (0-9999, default 0). ' +
-    'Kartverket serves only the first 10 000 hits, so (side + 1) × limit must be at most 10000. An empty list means no address matched.',
+    "Searches Norway's official addresses (Kartverket) by free text, e.g. 'Karl Johans gate 1' (* is a wildcard): address text, street, number and letter, postcode and place, municipality, cadastral numbers (gnr, bnr, fnr) and a point (lat/lon, EUREF89 ≈ WGS84). " +
+    'kommunenr limits to one municipality; limit 1-50 (default 10); side is the 0-based page (0-9999). Kartverket serves only the first 10 000 hits: (side + 1) × limit must be at most 10000. An empty list means no match.',
   input: {
-    q: query("Address text to search for, e.g. 'Karl Johans gate 1, Oslo'; * is a wildcard."),
+    q: query("Address text, e.g. 'Karl Johans gate 1, Oslo'."),
     limit: int({ min: 1, max: 50, default: 10, description: 'Addresses per page, 1 to 50. Default 10.' }),
     side: int({ min: 0, max: 9999, default: 0, description: 'Page number, 0-based, 0 to 9999. Default 0.' }),
-    kommunenr: kommunenummer('Municipality number, 4 digits, e.g. 0301 (Oslo): only addresses in it.').optional(),
+    kommunenr: kommunenummer('Municipality number, 4 digits, e.g. 0301.').optional(),
   },
   refine: ({ side, limit }, issues) => {
     if ((side + 1) * limit > MAX_HITS) {
@@ -109,11 +101,10 @@ export const adresserSearch = defineTool({
     }
   },
   output: z.object({
-    query: z.object({ q: z.string(), kommunenr: optStr() }),
-    side: z.number().int(),
-    limit: z.number().int(),
-    totalHits: z.number().int(),
-    count: z.number().int(),
+    side: z.number(),
+    limit: z.number(),
+    totalHits: z.number(),
+    count: z.number(),
     hasMore: z.boolean(),
     adresser: z.array(adresseOutput),
     note,
@@ -131,7 +122,6 @@ export const adresserSearch = defineTool({
     const total = num(answer.metadata?.totaltAntallTreff) ?? adresser.length;
     const reachable = Math.min(total, MAX_HITS);
     return {
-      query: { q, kommunenr: kommunenr ?? null },
       side,
       limit,
       totalHits: total,

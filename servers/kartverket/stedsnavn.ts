@@ -48,14 +48,12 @@ interface StedAnswer {
 const stedOutput = z.object({
   stedsnummer: optNum(),
   navn: optStr().describe('The main name (hovednavn), else the first.'),
-  navneobjekttype: optStr().describe('What the place is, e.g. By, Tettsted, Fjell, Elv, Kirke.'),
-  stedstatus: optStr(),
+  navneobjekttype: optStr().describe('e.g. By, Fjell, Elv.'),
   skrivemater: z.array(z.object({ navn: z.string(), sprak: optStr(), navnestatus: optStr(), status: optStr() })),
   kommuner: z.array(z.object({ kommunenummer: optStr(), kommunenavn: optStr() })),
   fylker: z.array(z.object({ fylkesnummer: optStr(), fylkesnavn: optStr() })),
   lat: optNum(),
   lon: optNum(),
-  oppdateringsdato: optStr(),
 });
 
 function mapSted(s: Sted) {
@@ -66,13 +64,11 @@ function mapSted(s: Sted) {
     stedsnummer: num(s.stedsnummer),
     navn: main ? String(main.skrivemåte) : null,
     navneobjekttype: str(s.navneobjekttype),
-    stedstatus: str(s.stedstatus),
     skrivemater: names.map((n) => ({ navn: String(n.skrivemåte), sprak: str(n.språk), navnestatus: str(n.navnestatus), status: str(n.skrivemåtestatus) })),
     kommuner: (s.kommuner ?? []).map((k) => ({ kommunenummer: str(k.kommunenummer), kommunenavn: str(k.kommunenavn) })),
     fylker: (s.fylker ?? []).map((f) => ({ fylkesnummer: str(f.fylkesnummer), fylkesnavn: str(f.fylkesnavn) })),
     lat: num(point?.nord),
     lon: num(point?.øst),
-    oppdateringsdato: str(s.oppdateringsdato),
   };
 }
 
@@ -80,19 +76,18 @@ export const stedsnavnSearch = defineTool({
   name: 'stedsnavn.search',
   title: 'Search Norwegian place names (Kartverket)',
   description:
-    "Searches Norway's central place-name register (Sentralt stedsnavnregister, Kartverket): towns, farms, mountains, lakes, rivers, islands, churches. q is the name, e.g. 'Galdhøpiggen' or 'Trondheim*' (* is a wildcard). " +
-    'Each place has its number (stedsnummer), main name, every written form with language and status, what kind of place it is (navneobjekttype), its municipalities and counties, and a point (lat/lon, EUREF89 ≈ WGS84). ' +
-    'kommunenr (4 digits) limits the search to one municipality; limit 1-50 (default 10) places, the best matches first (larger kinds of place first). An empty list means no place has that name.',
+    "Searches Norway's place-name register (Sentralt stedsnavnregister, Kartverket): towns, farms, mountains, lakes, islands. q is the name, e.g. 'Galdhøpiggen' or 'Trondheim*' (* is a wildcard). " +
+    'Each place has its number, main name, written forms with language, kind (navneobjekttype), municipalities, counties and a point (lat/lon, EUREF89 ≈ WGS84). ' +
+    'kommunenr (4 digits) limits to one municipality; limit 1-50 (default 10), best matches first. An empty list means no place has that name.',
   input: {
-    q: query("Place name to search for, e.g. 'Galdhøpiggen'; * is a wildcard."),
+    q: query("Place name, e.g. 'Galdhøpiggen'."),
     limit: int({ min: 1, max: 50, default: 10, description: 'Places to return, 1 to 50. Default 10.' }),
-    kommunenr: kommunenummer('Municipality number, 4 digits, e.g. 3420: only places in it.').optional(),
+    kommunenr: kommunenummer('Municipality number, 4 digits, e.g. 3434.').optional(),
   },
   output: z.object({
-    query: z.object({ q: z.string(), kommunenr: optStr() }),
-    limit: z.number().int(),
-    totalHits: z.number().int(),
-    count: z.number().int(),
+    limit: z.number(),
+    totalHits: z.number(),
+    count: z.number(),
     steder: z.array(stedOutput),
     note,
   }),
@@ -106,7 +101,6 @@ export const stedsnavnSearch = defineTool({
     });
     const steder = (answer.navn ?? []).map(mapSted);
     return {
-      query: { q, kommunenr: kommunenr ?? null },
       limit,
       totalHits: num(answer.metadata?.totaltAntallTreff) ?? steder.length,
       count: steder.length,

@@ -51,45 +51,35 @@ export function seEiendomUrl(i: Ident): string {
   return url.href;
 }
 
-const TYPES = ['Grunneiendom', 'Festegrunn', 'Seksjon', 'Jordsameie', 'Anleggseiendom', 'AnnenMatrikkelenhet'] as const;
-
 export const matrikkelUnit = defineTool({
   name: 'matrikkel.unit',
   title: 'Cadastral unit by matrikkel number (Kartverket Matrikkel)',
   description:
-    "One cadastral unit (matrikkelenhet) from Kartverket's Matrikkel, Norway's official property register, by its matrikkel number: kommunenr (4 digits), gnr (gårdsnummer) and bnr (bruksnummer), and fnr (festenummer) and snr (seksjonsnummer) where the unit is a leasehold or a section (0 or omitted otherwise). " +
-    'Returns the unit type (grunneiendom, festegrunn, seksjon, jordsameie, anleggseiendom), farm name (bruksnavn), establishment date, whether it is registered in the land register (tinglyst), sectioned, expired (utgått) or newly registered, flags for cultural heritage and ground contamination, and its number of parcels (teiger) and ownerships; owners themselves are not given. ' +
-    'Use kartverket.adresser.search to find the numbers of an address. A number with no unit answers not_found.',
+    "One cadastral unit (matrikkelenhet) from Kartverket's Matrikkel, Norway's property register, by matrikkel number: kommunenr, gnr, bnr, and fnr/snr for a leasehold or section (default 0). " +
+    'Returns type (Grunneiendom, Festegrunn, Seksjon, Jordsameie, Anleggseiendom), farm name, establishment date, whether tinglyst, sectioned or expired, heritage and contamination flags, and its number of parcels and ownerships (owners are not given). ' +
+    'kartverket.adresser.search gives an address’s numbers. No unit: not_found.',
   input: {
-    kommunenr: kommunenummer('Municipality number, 4 digits, e.g. 0301 (Oslo).'),
-    gnr: z.number().int().min(1).describe('Gårdsnummer (farm number), an integer of at least 1.'),
-    bnr: z.number().int().min(1).describe('Bruksnummer (holding number), an integer of at least 1.'),
-    fnr: int({ min: 0, description: 'Festenummer (leasehold number), 0 or more; omit or 0 for none.' }),
-    snr: int({ min: 0, description: 'Seksjonsnummer (section number), 0 or more; omit or 0 for none.' }),
+    kommunenr: kommunenummer('Municipality number, 4 digits, e.g. 0301.'),
+    gnr: z.number().int().min(1).describe('Gårdsnummer, 1 or more.'),
+    bnr: z.number().int().min(1).describe('Bruksnummer, 1 or more.'),
+    fnr: int({ min: 0, description: 'Festenummer, 0 or more.' }),
+    snr: int({ min: 0, description: 'Seksjonsnummer, 0 or more.' }),
   },
   output: z.object({
-    matrikkelnummer: z.string().describe('kommunenr-gnr/bnr/fnr/snr'),
-    kommunenr: z.string(),
-    gnr: z.number().int(),
-    bnr: z.number().int(),
-    fnr: z.number().int(),
-    snr: z.number().int(),
+    matrikkelnummer: z.string(),
     matrikkelenhetId: z.string(),
-    type: optStr().describe(`One of ${TYPES.join(', ')}.`),
+    type: optStr(),
     bruksnavn: optStr(),
     etableringsdato: optStr(),
     tinglyst: z.boolean().nullable(),
     skyld: optNum(),
     historiskOppgittArealM2: optNum(),
     erSeksjonert: z.boolean().nullable(),
-    harAktiveFestegrunner: z.boolean().nullable(),
     utgatt: z.boolean().nullable(),
-    nymatrikulert: z.boolean().nullable(),
-    oppmalingIkkeFullfort: z.boolean().nullable(),
     harKulturminne: z.boolean().nullable(),
     harGrunnforurensing: z.boolean().nullable(),
-    antallTeiger: z.number().int(),
-    antallEierforhold: z.number().int(),
+    antallTeiger: z.number(),
+    antallEierforhold: z.number(),
     oppdatert: optStr(),
     kilde: sourceRef,
   }),
@@ -110,7 +100,6 @@ export const matrikkelUnit = defineTool({
     const skyld = textOf(unit, 'skyld');
     return {
       matrikkelnummer: matrikkelNumber(ident),
-      ...ident,
       matrikkelenhetId: id,
       type: xsiType(unit),
       bruksnavn: textOf(unit, 'bruksnavn'),
@@ -119,10 +108,7 @@ export const matrikkelUnit = defineTool({
       skyld: skyld === null || !Number.isFinite(Number(skyld)) ? null : Number(skyld),
       historiskOppgittArealM2: area === null || !Number.isFinite(Number(area)) ? null : Number(area),
       erSeksjonert: boolOf(unit, 'erSeksjonert'),
-      harAktiveFestegrunner: boolOf(unit, 'harAktiveFestegrunner'),
       utgatt: boolOf(unit, 'utgatt'),
-      nymatrikulert: boolOf(unit, 'nymatrikulert'),
-      oppmalingIkkeFullfort: boolOf(unit, 'oppmalingIkkeFullfort'),
       harKulturminne: boolOf(unit, 'harKulturminne'),
       harGrunnforurensing: boolOf(unit, 'harGrunnforurensing'),
       antallTeiger: itemCount(unit, 'teigerForMatrikkelenhet'),

@@ -44,7 +44,7 @@ export const verneformList = defineTool({
     "The 6 forms of nature protection under Norway's Nature Diversity Act (naturmangfoldloven) with the codes Miljødirektoratet's protected-area data use (SOSI code list Verneform): NP nasjonalpark, LVO landskapsvernområde, NR naturreservat, BV biotopvern, MAV marint vern, MIV midlertidig vern. " +
     'Use it to read the verneform of miljodir.verneomrade.detalj. A static reference: no upstream is called and the list is never empty.',
   input: {},
-  output: z.object({ count: z.number().int(), verneformer: z.array(verneformOutput), source: z.string() }),
+  output: z.object({ count: z.number(), verneformer: z.array(verneformOutput), source: z.string() }),
   coverage: { geography: ['NO'], dataTypes: ['classification', 'protected-area'], updateFrequency: 'static' },
   cacheTtlSeconds: DAY,
   route: '/verneformer',
