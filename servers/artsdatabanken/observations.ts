@@ -52,11 +52,12 @@ export const observationsList = defineTool({
   route: '/observations',
   example: { scientificName: 'Lynx lynx', county: 'Innlandet', limit: 2 },
   run: async ({ taxonId, scientificName, county, municipality, limit, page }, ctx) => {
-    const countyHit = county === undefined ? null : resolveCounty(county)!;
-    const municipalityHit = municipality === undefined ? null : await resolveMunicipality(ctx, municipality);
+    const countyNumber = county === undefined ? null : resolveCounty(county)!.number;
+    const municipalityNumber = municipality === undefined ? null : await resolveMunicipality(ctx, municipality);
     let taxon = taxonId ?? null;
+    const filters = () => ({ taxonId: taxon, scientificName: scientificName ?? null, county: countyNumber, municipality: municipalityNumber });
     const empty = (why: string) => ({
-      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit?.number ?? null, municipality: municipalityHit?.number ?? null },
+      filters: filters(),
       page,
       limit,
       total: 0,
@@ -77,15 +78,15 @@ export const observationsList = defineTool({
         pageSize: limit,
         crs: 'EPSG:4326',
         'taxons[]': taxon === null ? undefined : [taxon],
-        'countys[]': countyHit ? [countyHit.number] : undefined,
-        'municipalitys[]': municipalityHit ? [municipalityHit.number] : undefined,
+        'countys[]': countyNumber === null ? undefined : [countyNumber],
+        'municipalitys[]': municipalityNumber === null ? undefined : [municipalityNumber],
       },
     });
     const observations = (answer.Observations ?? []).map(mapObservation);
     const total = typeof answer.TotalCount === 'number' ? answer.TotalCount : observations.length;
     const note = observations.length === 0 ? (total > 0 ? `This page is past the ${total} matching observations.` : 'No observation matches these filters.') : null;
     return {
-      filters: { taxonId: taxon, scientificName: scientificName ?? null, county: countyHit?.number ?? null, municipality: municipalityHit?.number ?? null },
+      filters: filters(),
       page,
       limit,
       total,

@@ -28,9 +28,9 @@ interface Kommune {
 
 const fold = (s: string) => s.trim().toLocaleLowerCase('nb').replace(/\s+/g, ' ');
 
-/** A municipality's number and name: a 4-digit number as it stands, a name looked up in Kartverket's register. */
-export async function resolveMunicipality(ctx: ToolContext, value: string): Promise<{ number: string; name: string | null }> {
-  if (/^\d{4}$/.test(value.trim())) return { number: value.trim(), name: null };
+/** A municipality's number: a 4-digit number as it stands, a name looked up in Kartverket's register. */
+export async function resolveMunicipality(ctx: ToolContext, value: string): Promise<string> {
+  if (/^\d{4}$/.test(value.trim())) return value.trim();
   const all = await ctx.get<Kommune[]>('kartverket-kommuneinfo', '/kommuner', { ttlSeconds: 86_400 });
   const wanted = fold(value);
   const hits = (Array.isArray(all) ? all : []).filter(
@@ -42,5 +42,5 @@ export async function resolveMunicipality(ctx: ToolContext, value: string): Prom
       `municipality: ${JSON.stringify(value)} names ${hits.length} municipalities (${hits.map((k) => k.kommunenummer).join(', ')}); give the 4-digit number`,
     );
   }
-  return { number: hits[0].kommunenummer!, name: hits[0].kommunenavnNorsk ?? hits[0].kommunenavn ?? null };
+  return hits[0].kommunenummer!;
 }
