@@ -4,6 +4,7 @@ import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
 import { server as arbeidstilsynet } from './arbeidstilsynet/index.js';
+import { server as artsdatabanken } from './artsdatabanken/index.js';
 import { server as avinor } from './avinor/index.js';
 import { server as banenor } from './banenor/index.js';
 import { server as companies } from './companies/index.js';
@@ -19,10 +20,13 @@ import { server as finanstilsynet } from './finanstilsynet/index.js';
 import { server as frost } from './frost/index.js';
 import { server as hpr } from './hpr/index.js';
 import { server as jobtech } from './jobtech/index.js';
+import { server as kartverket } from './kartverket/index.js';
 import { server as kulturdirektoratet } from './kulturdirektoratet/index.js';
 import { server as legemidler } from './legemidler/index.js';
+import { server as matrikkel } from './matrikkel/index.js';
 import { server as mattilsynet } from './mattilsynet/index.js';
 import { server as met } from './met/index.js';
+import { server as naturbase } from './naturbase/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
@@ -41,6 +45,10 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  kartverket,
+  matrikkel,
+  artsdatabanken,
+  naturbase,
   met,
   frost,
   smhi,
