@@ -88,13 +88,16 @@ function toolRecord(tool: CompiledTool): ToolRecord {
 
 /** Availability label of a server from its tools (spec 2.1 and 3). */
 export function availability(server: CompiledServer): Pick<ServerRecord, 'available' | 'degradedEndpointCount' | 'liveEndpointCount' | 'availabilityNote' | 'sourceStatus'> {
-  const live = server.tools.filter((t) => t.status === 'active' || t.status === 'not_configured').length;
+  const live = server.tools.filter((t) => (t.status === 'active' || t.status === 'not_configured') && !t.def.unavailable).length;
   const degraded = server.tools.length - live;
-  if (server.def.availability?.label === 'deprecated' || live === 0) {
+  // A server whose tools are all retired is deprecated; one whose source moved out of reach (its
+  // tools unavailable) is degraded, even with no tool live.
+  const unavailable = server.tools.some((t) => t.def.unavailable);
+  if (server.def.availability?.label === 'deprecated' || (live === 0 && !unavailable)) {
     return { available: 'deprecated', sourceStatus: server.def.availability?.note ?? 'retired' };
   }
   if (server.def.availability?.label === 'degraded' || degraded > 0) {
-    const note = server.def.availability?.note ?? `${degraded} of ${server.tools.length} tools are deprecated or planned.`;
+    const note = server.def.availability?.note ?? `${degraded} of ${server.tools.length} tools are deprecated, planned or without a readable source.`;
     return { available: 'degraded', degradedEndpointCount: degraded, liveEndpointCount: live, availabilityNote: note };
   }
   return { available: 'nå' };

@@ -62,6 +62,13 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   whenNotConfigured?: (input: Input<S>, ctx: ToolContext) => unknown;
   /** For `deprecated` and `planned` tools: the error the tool always answers. */
   retired?: { code: 'api_sunset' | 'source_migrated' | 'not_configured'; message: string; alternative?: string };
+  /**
+   * For a tool the spec lists as active whose source publishes nothing a program can read (it moved
+   * into a web application without an open API or open data file): the error the tool answers once
+   * its input is valid. Its status stays the spec's; the description says why (the registry adds a
+   * sentence). Such a tool has an example but no run or output schema.
+   */
+  unavailable?: { code: 'source_migrated' | 'upstream_blocked'; message: string; alternative?: string };
   coverage: Coverage;
   /** Lifetime of cached upstream answers for this tool. */
   cacheTtlSeconds: number;

@@ -92,11 +92,14 @@ function freshOutcome(data: unknown, json: string, provenance: Provenance): Succ
   };
 }
 
-function retiredError(tool: CompiledTool): ToolError {
-  const r = tool.def.retired!;
+/** The fixed answer of a retired (deprecated, planned) or unavailable tool. */
+type FixedAnswer = { code: 'api_sunset' | 'source_migrated' | 'not_configured' | 'upstream_blocked'; message: string; alternative?: string };
+
+function retiredError(tool: CompiledTool, r: FixedAnswer = tool.def.retired!): ToolError {
   const extra = r.alternative ? { alternative: r.alternative } : undefined;
   if (r.code === 'api_sunset') return fail.sunset(r.message, { detailCode: 'api_sunset', extra });
   if (r.code === 'source_migrated') return fail.migrated(r.message, { extra });
+  if (r.code === 'upstream_blocked') return fail.blocked(r.message, { detailCode: 'upstream_blocked', extra });
   return fail.notConfigured(r.message, { extra });
 }
 
@@ -156,6 +159,7 @@ async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, s
   const parsed = tool.schema.safeParse(rawArgs ?? {});
   if (tool.status === 'deprecated' || tool.status === 'planned') throw retiredError(tool);
   if (!parsed.success) throw validationError(parsed.error);
+  if (tool.def.unavailable) throw retiredError(tool, tool.def.unavailable);
   const input = parsed.data as Record<string, unknown>;
   const ctx = createContext({
     upstream: deps.upstream,

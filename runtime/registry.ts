@@ -2,6 +2,7 @@
 // request needs (validators, JSON Schemas, the serialised tools/list) so requests do no such work.
 import { z } from 'zod';
 import './validation.js';
+import { ERROR_CODES } from './errors.js';
 import { acceptingDigitNumbers } from './fields.js';
 import type { IconDefinition, ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
 import { compileIcon, iconsOf, type CompiledIcon, type Icon } from './icons.js';
@@ -96,6 +97,9 @@ export const META_PREFIX = 'no.opendata/';
 function statusSentence(def: ToolDefinition, status: ToolStatus): string {
   if (status === 'deprecated') return ` Deprecated: always answers ${def.retired?.code === 'api_sunset' ? 'HTTP 410 api_sunset' : 'an expiry message'} and no data.`;
   if (status === 'planned') return ' Planned: not available yet; answers an error that says why.';
+  if (def.unavailable) {
+    return ` Its source publishes no data a program can read: once its input is valid it answers ${ERROR_CODES[def.unavailable.code].status} ${def.unavailable.code} (retrying does not help) and no data.`;
+  }
   const creds = def.credentials ?? [];
   if (creds.length === 0) return '';
   if (status === 'not_configured') {
@@ -237,10 +241,13 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
     if (!(p in def.input)) throw new RegistryError(`${where}: route parameter :${p} is not an input field`);
   }
   const declared = def.status ?? 'active';
-  if (declared === 'active' && (!def.run || def.example === undefined)) {
+  if (def.unavailable && (declared !== 'active' || def.run)) {
+    throw new RegistryError(`${where}: only an active tool without run() may be unavailable`);
+  }
+  if (declared === 'active' && ((!def.unavailable && !def.run) || def.example === undefined)) {
     throw new RegistryError(`${where}: an active tool needs run() and an example input`);
   }
-  if (declared === 'active' && !def.output) {
+  if (declared === 'active' && !def.unavailable && !def.output) {
     throw new RegistryError(`${where}: an active tool needs an output schema (output), published as outputSchema`);
   }
   const outputJsonSchema = def.output && toOutputJsonSchema(def.output);

@@ -30,20 +30,14 @@ describe('arbeidstilsynet.datasets', () => {
 describe('arbeidstilsynet.fatalities', () => {
   const name = 'arbeidstilsynet.fatalities';
 
-  it('answers available false with no rows and where to read the figures (example)', async () => {
+  it('keeps its active status and answers 503 source_migrated with where to read the figures, never an empty list', async () => {
     const t = createTestApp();
-    const r = await callTool(t, SLUG, name, { dataset: 'ulykkestype', year: 2025 });
-    expect(r.isError).toBe(false);
-    expect(r.data).toMatchObject({ dataset: 'ulykkestype', filter: { year: 2025, fromYear: null, toYear: null }, available: false, rows: [] });
-    expect(r.data.note).toMatch(/not as open data/);
-    expect(r.data.kilde).toEqual({ register: 'Arbeidstilsynet', url: 'https://www.arbeidstilsynet.no' });
-  });
-
-  it('defaults dataset to ulykkestype and takes maaned with a range', async () => {
-    const t = createTestApp();
-    expect((await callTool(t, SLUG, name, {})).data.dataset).toBe('ulykkestype');
-    const r = await callTool(t, SLUG, name, { dataset: 'maaned', fromYear: 2015, toYear: 2024 });
-    expect(r.data).toMatchObject({ dataset: 'maaned', filter: { year: null, fromYear: 2015, toYear: 2024 } });
+    expect(t.services.registry.server(SLUG)!.toolsByName.get(name)!.status).toBe('active');
+    for (const args of [{ dataset: 'ulykkestype', year: 2025 }, {}, { dataset: 'maaned', fromYear: 2015, toYear: 2024 }]) {
+      const e = await callToolError(t, SLUG, name, args);
+      expect(e).toMatchObject({ code: 'source_migrated', status: 503, detailCode: 'source_migrated', alternative: 'https://www.arbeidstilsynet.no/sok/?q=d%C3%B8dsulykker' });
+      expect(e.message).toMatch(/not as open data.*Retrying does not help/);
+    }
   });
 
   it.each([
@@ -72,12 +66,13 @@ describe('arbeidstilsynet.fatalities', () => {
 describe('arbeidstilsynet.summary', () => {
   const name = 'arbeidstilsynet.summary';
 
-  it('answers available false with no totals (example)', async () => {
+  it('answers 503 source_migrated over MCP and its connector route (Problem), never empty totals', async () => {
     const t = createTestApp();
-    const r = await callTool(t, SLUG, name, { fromYear: 2020, toYear: 2025 });
-    expect(r.data).toMatchObject({ filter: { fromYear: 2020, toYear: 2025 }, available: false, total: null, perYear: [] });
+    expect((await callToolError(t, SLUG, name, { fromYear: 2020, toYear: 2025 })).code).toBe('source_migrated');
     const res = await t.fetch('/api/connectors/arbeidstilsynet/summary?fromYear=2020', { headers: auth });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    expect((await res.json()).detailCode).toBe('source_migrated');
   });
 
   it('refuses fromYear after toYear, naming both', async () => {

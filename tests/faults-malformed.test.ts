@@ -68,7 +68,7 @@ function malformed(variant: Variant): Transport {
 }
 
 const registry = new Registry(SERVERS, { get: () => undefined });
-const examples = registry.servers.flatMap((s) => s.tools.filter((t) => t.declaredStatus === 'active').map((t) => [s.slug, t.name, t.def.example] as const));
+const examples = registry.servers.flatMap((s) => s.tools.filter((t) => t.declaredStatus === 'active' && !t.def.unavailable).map((t) => [s.slug, t.name, t.def.example] as const));
 
 describe.each(Object.entries(VARIANTS))('every upstream answers %s', (_name, variant) => {
   let app: TestApp | undefined;

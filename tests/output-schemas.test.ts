@@ -22,7 +22,7 @@ import { KEYS, callTool, createTestApp, replay, rpc } from './helpers/app.js';
 
 const registry = new Registry(SERVERS, { get: () => undefined });
 // Declared active: tools that need credentials count too (not_configured without them, active with).
-const active = registry.servers.flatMap((s) => s.tools.filter((t) => (t.def.status ?? 'active') === 'active').map((t) => ({ slug: s.slug, tool: t })));
+const active = registry.servers.flatMap((s) => s.tools.filter((t) => (t.def.status ?? 'active') === 'active' && !t.def.unavailable).map((t) => ({ slug: s.slug, tool: t })));
 
 /** Credentials as the servers' own tests set them; the recordings answer whatever their values. */
 const { privateKey: KEY } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });

@@ -77,7 +77,7 @@ describe.each(tools)('tool %s', (_label, tool) => {
   });
 
   it('has an example that its own schema accepts (active tools)', () => {
-    if (tool.declaredStatus !== 'active') return;
+    if (tool.declaredStatus !== 'active' || tool.def.unavailable) return;
     expect(tool.def.example).toBeDefined();
     expect(tool.schema.safeParse(tool.def.example).success).toBe(true);
   });
@@ -85,10 +85,21 @@ describe.each(tools)('tool %s', (_label, tool) => {
 
 describe('examples answer from recordings', () => {
   const t = createTestApp();
-  const active = registry.servers.flatMap((s) => s.tools.filter((x) => x.declaredStatus === 'active').map((x) => [s.slug, x.name, x.def.example] as const));
+  const active = registry.servers.flatMap((s) => s.tools.filter((x) => x.declaredStatus === 'active' && !x.def.unavailable).map((x) => [s.slug, x.name, x.def.example] as const));
   it.each(active)('%s %s', async (slug, name, example) => {
     const r = await callTool(t, slug, name, example);
     expect(r.isError, JSON.stringify(r.data)).toBe(false);
+  });
+
+  // An active tool whose source publishes nothing readable answers its error once its input is valid.
+  const unavailable = registry.servers.flatMap((s) => s.tools.filter((x) => x.def.unavailable).map((x) => [s.slug, x.name, x.def.unavailable!.code, x.def.example] as const));
+  it.each(unavailable)('%s %s answers %s once its input is valid, and names a field first', async (slug, name, code, example) => {
+    const r = await callTool(t, slug, name, example);
+    expect(r.isError).toBe(true);
+    expect(r.data.error.code).toBe(code);
+    expect(r.data.error.message).toMatch(/Retrying does not help|retrying does not help/);
+    const bad = await callTool(t, slug, name, { notAField: 1 });
+    expect(bad.data.error.code).toBe('invalid_input');
   });
 
   const retired = registry.servers.flatMap((s) => s.tools.filter((x) => x.declaredStatus === 'deprecated').map((x) => [s.slug, x.name, x.def.retired!.code] as const));
@@ -150,6 +161,11 @@ describe('the registry refuses broken declarations at start-up', () => {
     expect(build([server('a', [{ ...tool('x'), output: z.object({ n: z.number() }).meta({ id: 'rooted' }) }])])).toThrow(/object at its root/);
     // A retired tool answers no data, so it needs none.
     expect(build([server('a', [{ ...tool('x'), output: undefined, status: 'deprecated', retired: { code: 'api_sunset', message: 'gone' } }])])).not.toThrow();
+  });
+  it('takes an active tool without run() that is unavailable, and refuses unavailable on a tool with run()', () => {
+    const gone = { code: 'source_migrated' as const, message: 'moved; retrying does not help' };
+    expect(build([server('a', [{ ...tool('x'), run: undefined, output: undefined, unavailable: gone }])])).not.toThrow();
+    expect(build([server('a', [{ ...tool('x'), unavailable: gone }])])).toThrow(/only an active tool without run/);
   });
   it('refuses a deprecated tool without its retired answer', () =>
     expect(build([server('a', [{ ...tool('x'), status: 'deprecated' }])])).toThrow(/retired/));

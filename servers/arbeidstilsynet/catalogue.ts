@@ -84,5 +84,8 @@ export const DATASETS: Dataset[] = [
   },
 ];
 
+/** Where people read the fatal-accident statistics (the search of the authority's site: the page moves between years). */
+export const STATISTICS = 'https://www.arbeidstilsynet.no/sok/?q=d%C3%B8dsulykker';
+
 export const NOT_OPEN =
   "Arbeidstilsynet publishes its statistics of fatal occupational accidents as web pages and reports on arbeidstilsynet.no, not as open data: no API or data file of them exists, so this service cannot read the figures. Read them at arbeidstilsynet.no (search for dødsulykker); arbeidstilsynet.datasets lists the open data sets.";

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { int } from '../../runtime/fields.js';
-import { optNum, optStr, sourceRef } from '../../runtime/output.js';
-import { DATASETS, DAY, NOT_OPEN, REGISTER, SITE, coverage } from './catalogue.js';
+import { optStr, sourceRef } from '../../runtime/output.js';
+import { DATASETS, DAY, NOT_OPEN, REGISTER, SITE, STATISTICS, coverage } from './catalogue.js';
 
 const kilde = { register: REGISTER, url: SITE };
 const YEAR = { min: 1000, max: 9999 };
@@ -32,7 +32,7 @@ export const fatalities = defineTool({
   name: 'fatalities',
   title: 'Fatal occupational accidents in Norway (Arbeidstilsynet)',
   description:
-    `Fatal occupational accidents in land-based work registered by Arbeidstilsynet, by accident type (dataset ulykkestype, default) or by month (maaned), for a year or a range fromYear-toYear (years 1000-9999; year cannot be combined with the range). ${NOT_OPEN} The tool therefore answers available false with no rows and says where to read the figures.`,
+    `Fatal occupational accidents in land-based work registered by Arbeidstilsynet, by accident type (dataset ulykkestype, default) or by month (maaned), for a year or a range fromYear-toYear (years 1000-9999; year cannot be combined with the range). ${NOT_OPEN} It answers where to read them.`,
   input: {
     dataset: z.enum(DATASET).default('ulykkestype').describe('ulykkestype: by type of accident; maaned: by month.'),
     year: int({ ...YEAR, description: 'One year.' }),
@@ -43,33 +43,22 @@ export const fatalities = defineTool({
     if (input.year !== undefined && (input.fromYear !== undefined || input.toYear !== undefined)) issues.add('give either year or fromYear/toYear, not both', ['year']);
     if (input.fromYear !== undefined && input.toYear !== undefined && input.fromYear > input.toYear) issues.add('fromYear must not be after toYear', ['fromYear']);
   },
-  output: z.object({
-    dataset: z.enum(DATASET),
-    filter: z.object({ year: optNum(), fromYear: optNum(), toYear: optNum() }),
-    available: z.boolean().describe('Whether the figures are open data (they are not).'),
-    rows: z.array(z.object({ label: z.string(), antall: z.number().int() })),
-    note: z.string(),
-    kilde: sourceRef,
-  }),
+  unavailable: {
+    code: 'source_migrated',
+    message: `arbeidstilsynet.fatalities has no data to answer: ${NOT_OPEN} Retrying does not help.`,
+    alternative: STATISTICS,
+  },
   coverage: coverage(['occupational-fatality']),
   cacheTtlSeconds: DAY,
   route: '/fatalities',
   example: { dataset: 'ulykkestype', year: 2025 },
-  run: async ({ dataset, year, fromYear, toYear }) => ({
-    dataset,
-    filter: { year: year ?? null, fromYear: fromYear ?? null, toYear: toYear ?? null },
-    available: false,
-    rows: [],
-    note: NOT_OPEN,
-    kilde,
-  }),
 });
 
 export const summary = defineTool({
   name: 'summary',
   title: 'Fatal occupational accidents, totals per year (Arbeidstilsynet)',
   description:
-    `Totals of fatal occupational accidents in land-based work per year, for fromYear to toYear (fromYear not after toYear). ${NOT_OPEN} The tool therefore answers available false with no totals and says where to read them.`,
+    `Totals of fatal occupational accidents in land-based work per year, for fromYear to toYear (fromYear not after toYear). ${NOT_OPEN} It answers where to read them.`,
   input: {
     fromYear: int({ description: 'First year.' }),
     toYear: int({ description: 'Last year.' }),
@@ -77,25 +66,13 @@ export const summary = defineTool({
   refine: (input, issues) => {
     if (input.fromYear !== undefined && input.toYear !== undefined && input.fromYear > input.toYear) issues.add('fromYear must not be after toYear', ['fromYear']);
   },
-  output: z.object({
-    filter: z.object({ fromYear: optNum(), toYear: optNum() }),
-    available: z.boolean(),
-    total: optNum(),
-    perYear: z.array(z.object({ year: z.number().int(), antall: z.number().int() })),
-    note: z.string(),
-    kilde: sourceRef,
-  }),
+  unavailable: {
+    code: 'source_migrated',
+    message: `arbeidstilsynet.summary has no data to answer: ${NOT_OPEN} Retrying does not help.`,
+    alternative: STATISTICS,
+  },
   coverage: coverage(['occupational-fatality', 'statistics']),
   cacheTtlSeconds: DAY,
   route: '/summary',
   example: { fromYear: 2020, toYear: 2025 },
-  run: async ({ fromYear, toYear }) => ({
-    filter: { fromYear: fromYear ?? null, toYear: toYear ?? null },
-    available: false,
-    total: null,
-    perYear: [],
-    note: NOT_OPEN,
-    kilde,
-  }),
 });
-

@@ -8,9 +8,10 @@
 // cookie and a CSRF token (no stable address, no API, no open data file), and its grant schemes only
 // as web pages (kulturdirektoratet.no/tilskuddsordninger). data.norge.no lists no dataset of either.
 // The old søknadslister of kulturradet.no moved into that application. So the three tools keep the
-// status that fits what is true: `planned`, answering 503 source_migrated (tool-server spec 7:
-// "source moved to an application without an open API", retrying does not help), with the address
-// where a person can read the data; they call no upstream and never invent a grant.
+// status the spec gives them (active) and are `unavailable` (runtime/define.ts): once their input
+// is valid they answer 503 source_migrated (tool-server spec 7: "source moved to an application
+// without an open API", retrying does not help), with the address where a person can read the
+// data; they call no upstream and never invent a grant.
 // Their parameters are declared with the spec's bounds, so clients see what they will take.
 import { z } from 'zod';
 import { defineServer, defineTool, type Coverage } from '../../runtime/define.js';
@@ -25,7 +26,7 @@ const DAY = 86_400;
 const WHY =
   "Kulturdirektoratet publishes its grant decisions only in the vedtak search of kulturdirektoratet.no (a web application without an open API or open data file), so this service has no source to read.";
 
-const migrated = (tool: string, what: string, url: string) => ({
+const unavailable = (tool: string, what: string, url: string) => ({
   code: 'source_migrated' as const,
   message: `kulturdir.${tool} is not available: ${what} are published only in Kulturdirektoratet's web application, without an open API or open data file. Retrying does not help. No data is returned.`,
   alternative: url,
@@ -41,10 +42,10 @@ const fields = {
 
 const grantsList = defineTool({
   name: 'grants.list',
-  title: 'Culture grants (not available)',
-  description: `Not available yet: answers 503 source_migrated with no data. It is to list grants awarded by Kulturdirektoratet (Norsk kulturfond, Fond for lyd og bilde and other schemes) filtered by q, year, municipality, county and scheme, limit 1-100. ${WHY} People can search the decisions at ${VEDTAK_URL}.`,
-  status: 'planned',
-  retired: migrated('grants.list', 'grant decisions', VEDTAK_URL),
+  title: 'Culture grants',
+  description: `Grants awarded by Kulturdirektoratet (Norsk kulturfond, Fond for lyd og bilde and other schemes) filtered by q, year, municipality, county and scheme, limit 1-100. ${WHY} People can search the decisions at ${VEDTAK_URL}.`,
+  unavailable: unavailable('grants.list', 'grant decisions', VEDTAK_URL),
+  example: { year: 2025, limit: 20 },
   input: {
     q: fields.q.optional(),
     year: fields.year.optional(),
@@ -60,10 +61,10 @@ const grantsList = defineTool({
 
 const grantsByYear = defineTool({
   name: 'grants.by_year',
-  title: 'Culture grants of a year (not available)',
-  description: `Not available yet: answers 503 source_migrated with no data. It is to list the grants Kulturdirektoratet awarded in one year (year required), optionally for one scheme, limit 1-100. ${WHY} People can search the decisions by year at ${VEDTAK_URL}.`,
-  status: 'planned',
-  retired: migrated('grants.by_year', 'grant decisions', VEDTAK_URL),
+  title: 'Culture grants of a year',
+  description: `The grants Kulturdirektoratet awarded in one year (year required), optionally for one scheme, limit 1-100. ${WHY} People can search the decisions by year at ${VEDTAK_URL}.`,
+  unavailable: unavailable('grants.by_year', 'grant decisions', VEDTAK_URL),
+  example: { year: 2025 },
   input: {
     year: fields.year,
     scheme: fields.scheme.optional(),
@@ -76,10 +77,10 @@ const grantsByYear = defineTool({
 
 const ordningerList = defineTool({
   name: 'ordninger.list',
-  title: 'Culture grant schemes (not available)',
-  description: `Not available yet: answers 503 source_migrated with no data. It is to list Kulturdirektoratet's grant schemes (tilskuddsordninger) with their deadlines. The schemes are published only as pages of kulturdirektoratet.no, without an open API or data file; read them at ${ORDNINGER_URL}.`,
-  status: 'planned',
-  retired: migrated('ordninger.list', 'the grant schemes', ORDNINGER_URL),
+  title: 'Culture grant schemes',
+  description: `Kulturdirektoratet's grant schemes (tilskuddsordninger) with their deadlines. The schemes are published only as pages of kulturdirektoratet.no, without an open API or data file; read them at ${ORDNINGER_URL}.`,
+  unavailable: unavailable('ordninger.list', 'the grant schemes', ORDNINGER_URL),
+  example: {},
   input: {},
   coverage: { ...coverage, dataTypes: ['culture-grant-scheme'] },
   cacheTtlSeconds: DAY,
@@ -102,6 +103,6 @@ export const server = defineServer({
     { label: 'Tilskuddsordninger (grant schemes)', url: ORDNINGER_URL },
   ],
   icon: ARTS_GRANT,
-  availability: { label: 'deprecated', note: 'Kulturdirektoratet publishes grant decisions only in its web application, without an open API or open data file; every tool answers 503 source_migrated.' },
+  availability: { label: 'degraded', note: 'Kulturdirektoratet publishes grant decisions only in its web application, without an open API or open data file; every tool answers 503 source_migrated.' },
   tools: [grantsList, grantsByYear, ordningerList],
 });
