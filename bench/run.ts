@@ -172,6 +172,12 @@ function wrkLoad(name: string, opts: { url: string; body: string; headers: Recor
 
 const toolsCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } });
 const toolsList = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+// Revision 2026-07-28: the version and client capabilities in each request's _meta, the method and
+// name mirrored in headers.
+const MODERN = '2026-07-28';
+const modernMeta = { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+const modernCall = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: modernMeta, name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } });
+const modernHeaders = { ...MCP_HEADERS, 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/call', 'mcp-name': 'brreg.enhet.lookup' };
 
 async function post(url: string, body: string, headers: Record<string, string> = {}): Promise<string> {
   const res = await fetch(url, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body });
@@ -253,6 +259,7 @@ const scenarios: Scenario[] = [
   baselineRun,
   callRun,
   listRun,
+  ['MCP tools/call brreg.enhet.lookup at revision 2026-07-28 (cached)', app.proc.pid!, { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...modernHeaders, ...keyed }, body: modernCall }],
   [
     `MCP tools/list ${largest.slug}, gzip (Accept-Encoding as Node's fetch sends it)`,
     app.proc.pid!,
