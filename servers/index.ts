@@ -1,10 +1,15 @@
 // Every server of the service. Adding a server is adding its module here.
 import type { ServerDefinition } from '../runtime/define.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
+import { server as avoindata } from './avoindata/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
 import { brreg, brregKonkurs } from './brreg/index.js';
 import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
+import { server as dataEuropa } from './data-europa/index.js';
+import { server as dataEuropaMqa } from './data-europa-mqa/index.js';
+import { server as dataEuropaSparql } from './data-europa-sparql/index.js';
+import { server as dataNorge } from './data-norge/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
@@ -25,6 +30,11 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  dataNorge,
+  avoindata,
+  dataEuropa,
+  dataEuropaMqa,
+  dataEuropaSparql,
   companies,
   screening,
   discovery,
