@@ -38,7 +38,6 @@ describe('datanorge.datasets.search', () => {
       description: 'Timesverdier for svevestøv (PM10, PM2,5), NO2 og ozon fra målestasjoner i hele landet.',
       publisher: { orgnr: '999601391', navn: 'Miljødirektoratet', orgPath: '/STAT/972417858/999601391' },
       themes: ['ENVI'],
-      losThemes: ['Natur, klima og miljø'],
       keywords: ['luftkvalitet', 'svevestøv', 'NO2'],
       formats: ['MEDIA_TYPE text/csv', 'FILE_TYPE JSON'],
       openData: true,
@@ -168,8 +167,9 @@ describe('datanorge.datasets.get', () => {
       id,
       title: 'Luftkvalitet i Norge – målinger',
       publisher: { orgnr: '999601391', navn: 'Miljødirektoratet' },
-      themes: [{ code: 'ENVI', title: 'Miljø' }],
-      accessRights: { code: 'PUBLIC', label: 'allmenn tilgang' },
+      themes: ['ENVI'],
+      losThemes: ['Natur, klima og miljø'],
+      accessRights: 'PUBLIC',
       issued: '2018-12-01',
       firstHarvested: '2019-03-04T10:21:07Z',
       languages: ['NOR'],
@@ -183,13 +183,12 @@ describe('datanorge.datasets.get', () => {
     expect(d.distributions).toEqual([
       {
         title: 'Timesverdier (CSV)',
-        description: 'Alle timesverdier, én fil per år.',
         formats: ['text/csv'],
         accessUrls: ['https://luftkvalitet.miljodirektoratet.no/api'],
         downloadUrls: ['https://luftkvalitet.miljodirektoratet.no/api/exporter/csv'],
         licenses: ['http://data.norge.no/nlod/no/2.0'],
       },
-      { title: 'API for luftkvalitet', description: null, formats: ['JSON'], accessUrls: ['https://api.nilu.no/'], downloadUrls: [], licenses: ['http://data.norge.no/nlod/no/2.0'] },
+      { title: 'API for luftkvalitet', formats: ['JSON'], accessUrls: ['https://api.nilu.no/'], downloadUrls: [], licenses: ['http://data.norge.no/nlod/no/2.0'] },
     ]);
   });
 

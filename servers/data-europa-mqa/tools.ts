@@ -21,7 +21,7 @@ import {
 
 const DAY = 24 * 3600;
 const DASHBOARD = 'https://data.europa.eu/mqa/?locale=en';
-const BANDS = 'Ratings (MQA methodology, out of 405 points): excellent 351-405, good 221-350, sufficient 121-220, bad 0-120.';
+const BANDS = 'Ratings (of 405 points): excellent 351+, good 221-350, sufficient 121-220, bad 0-120.';
 
 const ratingOutput = z.enum(RATINGS).nullable();
 const dimensionOutput = z.array(z.object({ dimension: z.string(), points: optNum(), max: optNum(), percentage: optNum() }));
@@ -30,11 +30,10 @@ const indicatorOutput = z
     z.object({
       dimension: z.string(),
       name: z.string(),
-      available: z.boolean().nullable().describe('Yes/no result of a single dataset.'),
-      shares: z.array(z.object({ name: z.string(), percentage: optNum() })).describe('Share of datasets or distributions per value (yes/no, HTTP status).'),
+      available: z.boolean().nullable().describe("A dataset's yes/no."),
+      shares: z.array(z.object({ name: z.string(), percentage: optNum() })).describe('Percent per value (yes/no, HTTP status).'),
     }),
-  )
-  .describe('The MQA indicators of each dimension.');
+  );
 const aggregatedFields = {
   score: optNum().describe('Points, out of maxScore.'),
   maxScore: z.number().int(),
@@ -46,14 +45,14 @@ const aggregatedFields = {
 export const catalogue = defineTool({
   name: 'catalogue',
   title: 'Metadata quality of a catalogue (data.europa.eu MQA)',
-  description: `The Metadata Quality Assessment (MQA) of data.europa.eu for one harvested catalogue (a national or regional open-data portal, e.g. open-data-dk): its average score, the MQA rating, the points of each dimension (findability, accessibility, interoperability, reusability, contextuality) and each indicator's shares (keywords present, licences, reachable URLs...). The MQA grades how well datasets are described, not the data themselves. ${BANDS} Unknown catalogue ids answer 404.`,
+  description: `data.europa.eu's Metadata Quality Assessment (MQA) of one harvested catalogue (a national or regional portal, e.g. open-data-dk): average score, rating, points per dimension (findability, accessibility, interoperability, reusability, contextuality) and each indicator's shares. It grades the metadata, not the data. ${BANDS} Unknown ids answer 404.`,
   input: { catalogueId: z.string().min(1).describe('Catalogue id in data.europa.eu, for example open-data-dk.') },
   output: z.object({
     catalogueId: z.string(),
     title: optStr(),
     description: optStr(),
-    country: optStr().describe('Alpha-3 code of the country the catalogue covers.'),
-    type: optStr().describe('How data.europa.eu harvests it (ckan, dcat...).'),
+    country: optStr().describe('Alpha-3 code.'),
+    type: optStr().describe('Harvesting protocol.'),
     ...aggregatedFields,
     kilde: sourceRef,
   }),

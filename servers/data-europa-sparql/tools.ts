@@ -29,7 +29,7 @@ function send(ctx: ToolContext, text: string, timeoutMs?: number) {
 }
 
 const termOutput = z.object({
-  type: z.string().describe('uri, literal or bnode.'),
+  type: z.string(),
   value: z.string(),
   datatype: z.string().optional(),
   lang: z.string().optional(),
@@ -38,7 +38,7 @@ const termOutput = z.object({
 export const query = defineTool({
   name: 'query',
   title: 'Run a SPARQL query on data.europa.eu',
-  description: `Runs a read-only SPARQL 1.1 query against data.europa.eu's SPARQL endpoint, which holds the DCAT-AP metadata of every dataset, distribution and catalogue of the European open-data portal. SELECT answers rows of RDF terms per variable; ASK answers true or false. CONSTRUCT and DESCRIBE are not supported; updates (INSERT, DELETE, DROP and every other form) are blocked. The query is parsed, not scanned for words. A SELECT returns at most limit rows (1-1000, default 100): a LIMIT of its own above that is lowered, capped says so. timeoutMs (1000-60000) is passed to the endpoint, which then answers what it found (partial true); the call itself still ends at this service's call deadline. Common prefixes (${Object.keys(PREDECLARED).join(', ')}) may be used undeclared. eusparql.about has example queries.`,
+  description: `Runs a read-only SPARQL 1.1 query on data.europa.eu's endpoint (DCAT-AP metadata of the datasets, distributions and catalogues of the European open-data portal). SELECT answers rows of RDF terms; ASK true or false. CONSTRUCT and DESCRIBE are unsupported; updates (INSERT, DELETE, DROP, every form) are blocked. A SELECT returns at most limit rows: a larger LIMIT of its own is lowered (capped). timeoutMs goes to the endpoint, which then answers what it found (partial); the call still ends at this service's deadline. Prefixes ${Object.keys(PREDECLARED).join(', ')} may be used undeclared; eusparql.about has examples.`,
   input: {
     query: z.string().min(1).describe('A SPARQL SELECT or ASK query.'),
     limit: int({ min: 1, max: MAX_ROWS, default: 100, description: 'Most rows a SELECT returns.' }),
@@ -50,14 +50,14 @@ export const query = defineTool({
   },
   output: z.object({
     queryType: z.enum(['SELECT', 'ASK']),
-    limit: optNum().describe('The LIMIT sent (SELECT).'),
-    capped: z.boolean().describe("Whether this service set or lowered the query's LIMIT."),
+    limit: optNum(),
+    capped: z.boolean().describe('This service set or lowered the LIMIT.'),
     variables: z.array(z.string()),
     rowCount: z.number().int(),
     rows: z.array(z.record(z.string(), termOutput)),
-    boolean: z.boolean().nullable().describe('The answer of an ASK query.'),
-    partial: z.boolean().describe('The endpoint stopped at timeoutMs and answered what it had found.'),
-    query: z.string().describe('The query text sent.'),
+    boolean: z.boolean().nullable().describe('ASK answer.'),
+    partial: z.boolean().describe('Stopped at timeoutMs.'),
+    query: z.string().describe('The text sent.'),
     kilde: sourceRef,
   }),
   coverage: coverage(['dataset-metadata', 'linked-data']),

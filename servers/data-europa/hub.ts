@@ -109,7 +109,6 @@ export function mapDataset(d: HubDataset) {
   return {
     ...mapSummary(d),
     keywords: [...new Set((d.keywords ?? []).map((k) => k.label).filter((k): k is string => typeof k === 'string'))],
-    publisherHomepage: d.publisher?.homepage ?? null,
     landingPages: (d.landing_page ?? []).map((p) => p.resource).filter((r): r is string => typeof r === 'string'),
     temporal: (d.temporal ?? []).map((t) => ({ start: t.gte ?? null, end: t.lte ?? null })),
     updateFrequency: label(d.accrual_periodicity),
@@ -119,7 +118,6 @@ export function mapDataset(d: HubDataset) {
       id: x.id ?? null,
       title: pick(x.title),
       format: x.format?.label ?? x.format?.id ?? null,
-      mediaType: x.media_type ?? null,
       accessUrls: x.access_url ?? [],
       downloadUrls: x.download_url ?? [],
       license: x.license?.label ?? x.license?.resource ?? null,

@@ -17,7 +17,7 @@ const summaryFields = {
   publisher: optStr(),
   themes: z.array(z.string()),
   formats: z.array(z.string()),
-  highValue: z.boolean().nullable().describe('Whether the dataset is a high-value dataset (EU Implementing Regulation 2023/138).'),
+  highValue: z.boolean().nullable().describe('High-value dataset (EU 2023/138).'),
   issued: optStr(),
   modified: optStr(),
   url: z.string(),
@@ -27,17 +27,17 @@ export const search = defineTool({
   name: 'search',
   title: 'Search datasets in data.europa.eu',
   description:
-    "Searches data.europa.eu, the official portal for European open data (datasets of EU institutions and of the national portals of EU and EEA countries), for datasets: title, description, country, catalogue, publisher, EU data themes and formats, with the id for dataeuropa.dataset. Give at least one of q (free text), country (2-letter ISO code, e.g. NO or de) and theme (one of AGRI, ECON, EDUC, ENER, ENVI, GOVE, HEAL, INTR, JUST, REGI, SOCI, TECH, TRAN; dataeuropa.themes names them). limit 1-100 (default 20), page 0-based (default 0). An empty list means nothing matched.",
+    'Searches data.europa.eu, the official portal for European open data (EU institutions and national portals), for datasets: title, description, country, catalogue, publisher, EU themes and formats, with the id for dataeuropa.dataset. Give at least one of q (free text), country (2-letter ISO code) and theme (dataeuropa.themes names the codes). page is 0-based. An empty list means nothing matched.',
   input: {
     q: z.string().optional().describe('Free-text query.'),
     country: z
       .string()
       .regex(/^[A-Za-z]{2}$/, { error: (iss) => `must be a 2-letter country code such as NO or de (got ${JSON.stringify(iss.input)})` })
       .optional()
-      .describe('ISO 3166 alpha-2 code of the country whose portal published the dataset.'),
-    theme: z.enum(THEMES).optional().describe('EU data theme code.'),
+      .describe('ISO 3166 alpha-2 code, e.g. NO.'),
+    theme: z.enum(THEMES).optional(),
     limit: int({ min: 1, max: 100, default: 20, description: 'Datasets per page.' }),
-    page: int({ min: 0, default: 0, description: 'Page number, 0-based (the API starts at 0).' }),
+    page: int({ min: 0, default: 0, description: 'Page, 0-based (the API\'s own minimum).' }),
   },
   refine: (input, issues) => {
     if (!input.q?.trim() && input.country === undefined && input.theme === undefined) issues.add('give at least one of q, country, theme');
@@ -88,12 +88,11 @@ export const dataset = defineTool({
   name: 'dataset',
   title: 'One dataset from data.europa.eu',
   description:
-    'One dataset of data.europa.eu, the official portal for European open data, by its id (from dataeuropa.search): title, description, country, catalogue, publisher, themes, keywords, dates, temporal coverage, update frequency, contact points and every distribution with its format, licence and access and download URLs. Unknown ids answer 404. Its metadata quality score: mqa.dataset.',
+    'One dataset of data.europa.eu, the official portal for European open data, by its id from dataeuropa.search: description, country, catalogue, publisher, themes, keywords, dates, coverage, update frequency, contact points and every distribution with format, licence and URLs. Unknown ids answer 404. Its metadata quality: mqa.dataset.',
   input: { id: z.string().min(1).describe('Dataset id in data.europa.eu.') },
   output: z.object({
     ...summaryFields,
     keywords: z.array(z.string()),
-    publisherHomepage: optStr(),
     landingPages: z.array(z.string()),
     temporal: z.array(z.object({ start: optStr(), end: optStr() })),
     updateFrequency: optStr(),
@@ -104,7 +103,6 @@ export const dataset = defineTool({
         id: optStr(),
         title: optStr(),
         format: optStr(),
-        mediaType: optStr(),
         accessUrls: z.array(z.string()),
         downloadUrls: z.array(z.string()),
         license: optStr(),

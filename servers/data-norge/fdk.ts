@@ -121,7 +121,6 @@ export function mapHit(hit: SearchHit) {
     description: text(hit.description),
     publisher: publisher(hit.organization),
     themes: (hit.dataTheme ?? []).map((t) => t.code).filter((c): c is string => typeof c === 'string'),
-    losThemes: (hit.losTheme ?? []).map((t) => text(t.name)).filter((n): n is string => n !== null),
     keywords: keywords(hit.keyword),
     formats: hit.fdkFormatPrefixed ?? [],
     openData: hit.isOpenData ?? null,
@@ -165,20 +164,17 @@ export interface ResourceDataset {
   harvest?: { firstHarvested?: string | null; modified?: string | null } | null;
 }
 
-const codeLabel = (c: Code | null | undefined) => (c ? { code: c.code ?? null, label: text(c.prefLabel) } : null);
-
 export function mapDataset(d: ResourceDataset) {
   return {
     id: d.id,
     uri: d.uri ?? null,
-    identifiers: d.identifier ?? [],
     title: text(d.title),
     description: text(d.description),
     publisher: publisher(d.publisher),
-    themes: (d.theme ?? []).map((t) => ({ code: t.code ?? null, title: text(t.title) })),
+    themes: (d.theme ?? []).map((t) => t.code).filter((c): c is string => typeof c === 'string'),
     losThemes: (d.losTheme ?? []).map((t) => text(t.name)).filter((n): n is string => n !== null),
     keywords: keywords(d.keyword),
-    accessRights: codeLabel(d.accessRights),
+    accessRights: d.accessRights?.code ?? null,
     issued: d.issued ?? null,
     modified: d.modified ?? null,
     firstHarvested: d.harvest?.firstHarvested ?? null,
@@ -195,7 +191,6 @@ export function mapDataset(d: ResourceDataset) {
     })),
     distributions: (d.distribution ?? []).map((x) => ({
       title: text(x.title),
-      description: text(x.description),
       formats: x.fdkFormat?.length ? x.fdkFormat.map((f) => f.code ?? f.name).filter((f): f is string => typeof f === 'string') : (x.format ?? []),
       accessUrls: x.accessURL ?? [],
       downloadUrls: x.downloadURL ?? [],

@@ -31,9 +31,9 @@ export const datasetsSearch = defineTool({
   name: 'datasets.search',
   title: 'Search datasets in data.norge.no',
   description:
-    'Searches the Norwegian national data catalogue (data.norge.no) for dataset descriptions published by Norwegian public bodies: title, description, publisher, EU data themes, formats, open-data flag and the dataset id for datanorge.datasets.get. query matches title, description and keywords; without it the whole catalogue is listed. rows 1-100 (default 20) from offset start (default 0). sort: first_harvested, firstharvested or harvested list the earliest harvested first; created, newest or nyeste the newest first; without sort the hits come by relevance. An empty list means nothing matched. The catalogue allows this service only 10 searches a minute: answers are cached, and a search beyond that answers 503 with when to retry.',
+    'Searches data.norge.no, the Norwegian national data catalogue, for datasets of Norwegian public bodies: title, description, publisher, EU themes, formats and the id for datanorge.datasets.get. query matches title, description and keywords (all datasets without it). sort first_harvested, firstharvested or harvested: earliest harvested first; created, newest or nyeste: newest first; default relevance. An empty list means nothing matched. The catalogue takes 10 searches a minute from this service (answers are cached); beyond that a search answers 503 with when to retry.',
   input: {
-    query: z.string().optional().describe('Free text, best in Norwegian (for example "luftkvalitet").'),
+    query: z.string().optional().describe('Free text, best in Norwegian.'),
     rows: int({ min: 1, max: 100, default: 20, description: 'Datasets to return.' }),
     start: int({ min: 0, default: 0, description: 'Offset of the first dataset.' }),
     sort: z.enum(SORTS).optional().describe('Order; without it, relevance.'),
@@ -41,7 +41,7 @@ export const datasetsSearch = defineTool({
   output: z.object({
     query: optStr(),
     sort: z.enum(SORTS).nullable(),
-    order: z.object({ field: z.string(), direction: z.enum(['ASC', 'DESC']) }).nullable().describe("The catalogue's own sort field and direction."),
+    order: z.object({ field: z.string(), direction: z.enum(['ASC', 'DESC']) }).nullable(),
     start: z.number().int(),
     rows: z.number().int(),
     total: z.number().int(),
@@ -53,8 +53,7 @@ export const datasetsSearch = defineTool({
         title: optStr(),
         description: optStr(),
         publisher: publisherOutput,
-        themes: strings().describe('EU data theme codes.'),
-        losThemes: strings(),
+        themes: strings(),
         keywords: strings(),
         formats: strings(),
         openData: z.boolean().nullable(),
@@ -105,19 +104,18 @@ export const datasetsGet = defineTool({
   name: 'datasets.get',
   title: 'One dataset description from data.norge.no',
   description:
-    "The full description of one dataset in the Norwegian national data catalogue (data.norge.no) by its FDK id (from datanorge.datasets.search): publisher, themes, keywords, access rights, dates, spatial and temporal coverage, contact points and each distribution with its formats, access and download URLs and licences. Unknown ids answer 404. The description says where the data are; this tool does not download them.",
-  input: { id: z.string().min(1).describe('FDK id of the dataset, for example a UUID from datasets.search.') },
+    'One dataset of data.norge.no, the Norwegian national data catalogue, by its id from datanorge.datasets.search: publisher, themes, keywords, access rights, dates, coverage, contact points and each distribution with formats, access and download URLs and licences. Unknown ids answer 404. It says where the data are; it does not download them.',
+  input: { id: z.string().min(1).describe('Dataset id (a UUID).') },
   output: z.object({
     id: z.string(),
-    uri: optStr().describe("The publisher's own identifier (URI) of the dataset."),
-    identifiers: strings(),
+    uri: optStr(),
     title: optStr(),
     description: optStr(),
     publisher: publisherOutput,
-    themes: z.array(z.object({ code: optStr(), title: optStr() })),
+    themes: strings(),
     losThemes: strings(),
     keywords: strings(),
-    accessRights: z.object({ code: optStr(), label: optStr() }).nullable(),
+    accessRights: optStr(),
     issued: optStr(),
     modified: optStr(),
     firstHarvested: optStr(),
@@ -130,7 +128,6 @@ export const datasetsGet = defineTool({
     distributions: z.array(
       z.object({
         title: optStr(),
-        description: optStr(),
         formats: strings(),
         accessUrls: strings(),
         downloadUrls: strings(),
