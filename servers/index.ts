@@ -6,9 +6,14 @@ import { server as altinnSystembruker } from './altinn-systembruker/index.js';
 import { server as arbeidstilsynet } from './arbeidstilsynet/index.js';
 import { server as artsdatabanken } from './artsdatabanken/index.js';
 import { server as avinor } from './avinor/index.js';
+import { server as avoindata } from './avoindata/index.js';
 import { server as banenor } from './banenor/index.js';
 import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
+import { server as dataEuropa } from './data-europa/index.js';
+import { server as dataEuropaMqa } from './data-europa-mqa/index.js';
+import { server as dataEuropaSparql } from './data-europa-sparql/index.js';
+import { server as dataNorge } from './data-norge/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as dsb } from './dsb/index.js';
@@ -65,6 +70,11 @@ export const SERVERS: ServerDefinition[] = [
   legemidler,
   mattilsynet,
   kulturdirektoratet,
+  dataNorge,
+  avoindata,
+  dataEuropa,
+  dataEuropaMqa,
+  dataEuropaSparql,
   companies,
   screening,
   discovery,
