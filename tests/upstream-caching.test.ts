@@ -111,3 +111,22 @@ describe('a request body that is not JSON', () => {
     expect(transport.requests[0].headers['content-type']).toBe('text/xml; charset=utf-8');
   });
 });
+
+describe('an error status whose body the tool reads itself (call.answer)', () => {
+  it('comes back as status and body, is not cached, not retried, and leaves the breaker alone', async () => {
+    const fault = raw(500, '<Fault><faultstring>FinderException: not found</faultstring></Fault>', { 'content-type': 'text/xml' });
+    const transport = new FakeTransport().script(fault, fault);
+    const { client } = makeClient(transport);
+    const soap = { upstream: 'open', path: '/soap', accept: 'text' as const, answer: [500] };
+    for (let i = 0; i < 2; i++) expect(await client.request(soap, undefined, 60)).toMatchObject({ status: 500, data: expect.stringContaining('FinderException'), fromCache: false });
+    expect(transport.sends).toBe(2);
+    expect(client.breakerStates().open).toMatchObject({ state: 'closed', consecutiveFailures: 0 });
+  });
+
+  it('reads a JSON error envelope (CKAN 409) and still maps statuses it did not name', async () => {
+    const transport = new FakeTransport().script(json(409, { success: false, error: { __type: 'Validation Error', rows: ['Must be an integer'] } }), json(409, {}));
+    const { client } = makeClient(transport);
+    expect((await client.request({ upstream: 'open', path: '/x', answer: [409] }, undefined, 60)).data).toMatchObject({ success: false });
+    await expect(client.request({ upstream: 'open', path: '/y' }, undefined, 60)).rejects.toMatchObject({ code: 'upstream_unavailable' });
+  });
+});

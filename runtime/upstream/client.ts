@@ -60,6 +60,12 @@ export interface UpstreamCall {
    * If-Modified-Since, and a 304 answer comes back as `{ status: 304, data: null }`.
    */
   revalidate?: Validators;
+  /**
+   * Error statuses whose body the tool reads itself (a SOAP fault on 500, CKAN's error envelope on
+   * 409): such an answer comes back as `{ status, data }` (data read as for a 2xx), is never cached,
+   * never retried, and does not count against the upstream's health: the upstream meant it.
+   */
+  answer?: readonly number[];
 }
 
 export interface UpstreamResult<T = unknown> {
@@ -295,7 +301,8 @@ export class UpstreamClient {
         } finally {
           if (idempotent) this.inflight.delete(key);
         }
-        if (idempotent && ttlMs > 0 && entry.status !== 304) {
+        // An error the tool reads itself (call.answer) is never kept: the next call asks again.
+        if (idempotent && ttlMs > 0 && entry.status !== 304 && (entry.status < 400 || entry.status === 404 || entry.status === 410)) {
           this.cache.set(key, entry, { ttl: this.keepFor(entry, ttlMs) });
           void this.options.sharedCache?.set(key, entry, lifetimeOf(entry, ttlMs));
         }
@@ -409,6 +416,11 @@ export class UpstreamClient {
           else breaker.success();
           return { status: raw.status, data: raw.body, headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
         }
+        if (call.answer?.includes(raw.status)) {
+          unhealthy = false;
+          breaker.success();
+          return await this.interpret(def, raw, call, undefined, true);
+        }
         const definite = def.definiteStatuses?.[raw.status];
         if (definite) throw fail.upstream(definite, { extra: { upstreamStatus: raw.status } });
         if (raw.status === 429) {
@@ -463,10 +475,11 @@ export class UpstreamClient {
     }
   }
 
-  private async interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall, revalidated: CacheEntry | null | undefined): Promise<CacheEntry> {
+  private async interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall, revalidated: CacheEntry | null | undefined, answered = false): Promise<CacheEntry> {
     const now = this.now();
     const base = { headers: raw.headers, fetchedAt: now, bytes: raw.body.length, statedTtlMs: freshnessMs(raw.headers, now) };
     const { status } = raw;
+    if (answered) return { ...base, status, data: await this.body(def, raw, call) };
     if (status === 304 && revalidated !== undefined) {
       if (revalidated === null) return { ...base, status, data: null };
       // Still current: the kept answer with the fresh headers, fresh again from now.
@@ -481,11 +494,16 @@ export class UpstreamClient {
     if (status === 400 || status === 422) throw fail.invalidInput(`${def.name} rejected the request as invalid (HTTP ${status})`);
     if (status >= 300 && status < 400) throw fail.upstream(`${def.name} answered a redirect (HTTP ${status}), which is not followed`);
     if (status < 200 || status >= 300) throw fail.upstream(`${def.name} answered HTTP ${status}`);
-    if (call.decode) return { ...base, status, data: await decoded(def, call.decode, raw.body) };
-    if (call.accept === 'buffer') return { ...base, status, data: raw.body };
+    return { ...base, status, data: await this.body(def, raw, call) };
+  }
+
+  /** The body as the call reads it: decoded, bytes, text or JSON (null when empty). */
+  private async body(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall): Promise<unknown> {
+    if (call.decode) return decoded(def, call.decode, raw.body);
+    if (call.accept === 'buffer') return raw.body;
     const text = raw.body.toString('utf8');
-    if (call.accept === 'text') return { ...base, status, data: text };
-    if (status === 204 || text.length === 0) return { ...base, status, data: null };
+    if (call.accept === 'text') return text;
+    if (raw.status === 204 || text.length === 0) return null;
     let data: unknown;
     try {
       data = JSON.parse(text);
@@ -493,7 +511,7 @@ export class UpstreamClient {
       throw fail.upstream(`${def.name} answered malformed JSON`, { detailCode: MALFORMED });
     }
     // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
-    return { ...base, status, data: deepFreeze(data) };
+    return deepFreeze(data);
   }
 }
 
