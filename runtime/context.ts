@@ -12,6 +12,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   accept?: 'json' | 'text' | 'buffer';
   ttlSeconds?: number;
+  /** Error statuses whose body the tool reads itself (UpstreamCall.answer). */
+  answer?: readonly number[];
 }
 
 export type Settled<T> =

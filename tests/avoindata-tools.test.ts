@@ -169,3 +169,23 @@ describe('avoindata.organisations', () => {
     expect((await res.json()).count).toBe(4);
   });
 });
+
+describe('CKAN error envelopes on 400 and 409 (read by the tools, not mapped blind)', () => {
+  const envelope = (status: number, error: Record<string, unknown>): Transport => ({
+    send: async () => ({ status, headers: { 'content-type': 'application/json;charset=utf-8' }, body: Buffer.from(JSON.stringify({ help: 'https://www.avoindata.fi/data/api/3/action/help_show?name=package_search', success: false, error })) }),
+  });
+
+  it('a Validation Error on 409 is a 400 naming the field, not a 502', async () => {
+    const t = createTestApp({ transport: envelope(409, { __type: 'Validation Error', rows: ['Must be less than or equal to 1000'] }) });
+    const e = await fails(t, 'avoindata.search', { q: 'vesi', rows: 20 });
+    expect(e).toMatchObject({ code: 'invalid_input', status: 400, fields: ['rows'] });
+    expect(e.message).toMatch(/rows: Must be less than or equal to 1000/);
+    expect(t.services.upstream.breakerStates().avoindata).toMatchObject({ consecutiveFailures: 0 });
+  });
+
+  it('a Search Query Error on 400 names q and tags', async () => {
+    const t = createTestApp({ transport: envelope(400, { __type: 'Search Query Error', message: 'Search Query is invalid: "Invalid search query"' }) });
+    const e = await fails(t, 'avoindata.search', { q: 'a:(', rows: 20 });
+    expect(e).toMatchObject({ code: 'invalid_input', fields: ['q', 'tags'] });
+  });
+});

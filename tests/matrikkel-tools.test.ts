@@ -99,12 +99,22 @@ describe('matrikkel.matrikkel.unit with credentials', () => {
     expect(requests).toHaveLength(1);
   });
 
-  it('reports a SOAP fault (HTTP 500) as the upstream refusing the request, without retrying it', async () => {
+  it('reads a FinderException fault (HTTP 500) as not found, without retrying it or blaming the upstream', async () => {
     const t = createTestApp({ env: CREDS });
     const e = await callToolError(t, SLUG, NAME, { kommunenr: '9999', gnr: 1, bnr: 1 });
-    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
-    expect(e.message).toMatch(/SOAP fault/);
+    expect(e).toMatchObject({ code: 'not_found', status: 404 });
+    expect(e.message).toMatch(/Finner ikke kommune med kommunenummer 9999/);
     expect(sent(t)).toBe(1);
+    expect(t.services.upstream.breakerStates().matrikkel).toMatchObject({ consecutiveFailures: 0 });
+  });
+
+  it('reports any other SOAP fault as the upstream refusing the request, with its message', async () => {
+    const fault = '<S:Envelope xmlns:S="http://schemas.xmlsoap.org/soap/envelope/"><S:Body><S:Fault><faultcode>S:Server</faultcode><faultstring>Ugyldig matrikkelContext</faultstring><detail><ns2:ServiceException xmlns:ns2="http://matrikkel.statkart.no/matrikkelapi/wsapi/v1/exception"><ns2:category>:ServiceException:ApplicationException:ValidationException:</ns2:category></ns2:ServiceException></detail></S:Fault></S:Body></S:Envelope>';
+    const { t, requests } = watched({ send: async () => ({ status: 500, headers: { 'content-type': 'text/xml' }, body: Buffer.from(fault) }) });
+    const e = await callToolError(t, SLUG, NAME, { kommunenr: '0301', gnr: 207, bnr: 454 });
+    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502, detailCode: 'soap_fault' });
+    expect(e.message).toMatch(/SOAP fault.*Ugyldig matrikkelContext/);
+    expect(requests).toHaveLength(1);
   });
 
   it('reads an HTML page instead of SOAP as refused credentials (not_configured)', async () => {

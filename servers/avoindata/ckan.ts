@@ -9,9 +9,9 @@
 //   {__type, message | <field>: [messages]}}. CKAN's API view (ckan/views/api.py) sends Not Found
 //   Error with HTTP 404, Validation Error and Search Error with 409, Search Query Error and
 //   Integrity Error with 400, Authorization Error with 403; an error envelope on 200 is possible
-//   from plugins and older versions. The upstream layer turns 404 into null (find), 400 into
-//   invalid_input, 403 into upstream_blocked and 409 into 502 before this code sees the body, so
-//   only envelopes on 2xx reach ckanResult below.
+//   from plugins and older versions. The tools read the envelopes of 400 and 409 themselves
+//   (CKAN_ERRORS, the upstream layer's `answer`), so a validation error names its field; 404
+//   comes back as null (find) and 403 is the layer's upstream_blocked.
 // - package_search answers {count, results[], search_facets: {<field>: {title, items[{name,
 //   display_name, count}]}}}; facet.limit -1 means every value (CKAN docs: "A negative value means
 //   unlimited"). Tags are filtered with Solr fq on the `tags` field.
@@ -22,6 +22,9 @@
 //   schema; the core title and notes are read first.
 // - The public page https://www.avoindata.fi/data/en_GB/dataset/{name}.
 import type { Coverage } from '../../runtime/define.js';
+
+/** The statuses on which CKAN sends its error envelope with details the tools read themselves. */
+export const CKAN_ERRORS = [400, 409] as const;
 import { fail } from '../../runtime/errors.js';
 
 export const REGISTER = 'avoindata.fi';
@@ -50,6 +53,10 @@ export function ckanResult<T>(body: CkanEnvelope<T> | null, what: string): T {
     const fields = Object.keys(error).filter((k) => k !== '__type');
     const detail = fields.map((k) => `${FIELD[k] ?? k}: ${[error[k]].flat().join('; ')}`).join(', ');
     throw fail.invalidInput(`avoindata.fi refused the request: ${detail || 'validation error'}`, { extra: { fields: fields.map((k) => FIELD[k] ?? k) } });
+  }
+  if (type === 'Search Query Error' || type === 'Search Error') {
+    const message = typeof error.message === 'string' ? error.message : type;
+    throw fail.invalidInput(`avoindata.fi could not run the search for q or tags: ${message}`, { extra: { fields: ['q', 'tags'] } });
   }
   const message = typeof error.message === 'string' ? `: ${error.message}` : '';
   throw fail.upstream(`avoindata.fi answered ${type}${message}`);

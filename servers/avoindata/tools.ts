@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { int } from '../../runtime/fields.js';
 import { note, optStr, sourceRef } from '../../runtime/output.js';
-import { REGISTER, ckanResult, coverage, datasetUrl, mapPackage, mapResource, tagFilter, type CkanEnvelope, type Package, type SearchResult } from './ckan.js';
+import { CKAN_ERRORS, REGISTER, ckanResult, coverage, datasetUrl, mapPackage, mapResource, tagFilter, type CkanEnvelope, type Package, type SearchResult } from './ckan.js';
 
 const HOUR = 3600;
 
@@ -52,6 +52,7 @@ export const search = defineTool({
     const query = q?.trim() || undefined;
     const filter = tagFilter(tags);
     const body = await ctx.get<CkanEnvelope<SearchResult>>('avoindata', '/package_search', {
+      answer: CKAN_ERRORS,
       query: { q: query, fq: filter.fq, rows, start },
     });
     const result = ckanResult(body, 'search result');
@@ -88,7 +89,7 @@ export const dataset = defineTool({
   route: '/datasets/:id',
   example: { id: 'kuntien-avainluvut' },
   run: async ({ id }, ctx) => {
-    const body = await ctx.find<CkanEnvelope<Package>>('avoindata', '/package_show', { query: { id } });
+    const body = await ctx.find<CkanEnvelope<Package>>('avoindata', '/package_show', { query: { id }, answer: CKAN_ERRORS });
     const pkg = ckanResult(body, `dataset ${id}`);
     return { ...mapPackage(pkg), resources: (pkg.resources ?? []).map(mapResource), kilde: { register: REGISTER, url: datasetUrl(pkg.name) } };
   },
@@ -113,6 +114,7 @@ export const organisations = defineTool({
   run: async (_input, ctx) => {
     // One facet query: every organisation with its count of public datasets (facet.limit -1 = all).
     const body = await ctx.get<CkanEnvelope<SearchResult>>('avoindata', '/package_search', {
+      answer: CKAN_ERRORS,
       query: { rows: 0, 'facet.field': '["organization"]', 'facet.limit': -1 },
     });
     const result = ckanResult(body, 'organisation list');

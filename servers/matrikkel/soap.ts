@@ -21,9 +21,8 @@
 //   geographic, snapshot 9999-01-01 means "now" (as public clients send it).
 // - Faults: soap:Fault with detail/ServiceException{category, exceptionDetail{message}} (exception.xsd).
 // UNCONFIRMED:
-// - That an ident with no unit answers an empty findMatrikkelenhetIdForIdentResponse (read here as
-//   not found) rather than a FinderException fault (which answers HTTP 500 and is reported as the
-//   upstream's refusal, 502).
+// - That an ident with no unit answers an empty findMatrikkelenhetIdForIdentResponse rather than a
+//   FinderException fault; both are read as not found (a fault's category names the exception).
 // - That the Matrikkel answers HTTP 200 with an HTML page when the user is refused (seen by a
 //   public client, vtfk/matrikkelapi-proxy MatrikkelClient.js); read here as refused credentials.
 // - systemVersion "trunk" (what public clients send).

@@ -27,8 +27,12 @@ export const CREDENTIALS = ['MATRIKKEL_USER', 'MATRIKKEL_PASSWORD'] as const;
 
 const SOAP_XML = 'text/xml; charset=utf-8';
 
-/** A SOAP call: POST, read-only (so cached and retried like a GET), the answer's Body. */
-async function soap(ctx: ToolContext, path: string, envelope: string): Promise<Record<string, Node>> {
+/**
+ * A SOAP call: POST, read-only (so cached and retried like a GET), the answer's Body. JAX-WS answers
+ * every fault with HTTP 500; the tool reads it (call.answer): a FinderException is not found, any
+ * other fault the upstream's refusal with its message (neither is retried or counted as ill health).
+ */
+async function soap(ctx: ToolContext, path: string, envelope: string, ident: Ident): Promise<Record<string, Node>> {
   const res = await ctx.request<Record<string, Node>>({
     upstream: 'matrikkel',
     method: 'POST',
@@ -38,8 +42,17 @@ async function soap(ctx: ToolContext, path: string, envelope: string): Promise<R
     accept: 'text',
     decode: decodeSoap,
     idempotent: true,
+    answer: [500],
   });
-  return res.data as Record<string, Node>;
+  const body = res.data as Record<string, Node>;
+  if (res.status === 500) {
+    const fault = child(body, 'Fault');
+    const message = textOf(fault, 'faultstring') ?? 'no message';
+    const category = textOf(child(child(fault, 'detail'), 'ServiceException'), 'category') ?? '';
+    if (category.includes(':FinderException:')) throw fail.notFound(`Matrikkelen has no unit ${matrikkelNumber(ident)}: ${message}`);
+    throw fail.upstream(`Kartverket Matrikkel API answered a SOAP fault (HTTP 500): ${message}`, { detailCode: 'soap_fault' });
+  }
+  return body;
 }
 
 export const matrikkelNumber = (i: Ident) => `${i.kommunenr}-${i.gnr}/${i.bnr}/${i.fnr}/${i.snr}`;
@@ -90,10 +103,10 @@ export const matrikkelUnit = defineTool({
   example: { kommunenr: '0301', gnr: 207, bnr: 454 },
   run: async ({ kommunenr, gnr, bnr, fnr, snr }, ctx) => {
     const ident: Ident = { kommunenr, gnr, bnr, fnr: fnr ?? 0, snr: snr ?? 0 };
-    const found = await soap(ctx, MATRIKKELENHET_SERVICE, findIdEnvelope(ident));
+    const found = await soap(ctx, MATRIKKELENHET_SERVICE, findIdEnvelope(ident), ident);
     const id = textOf(child(child(found, 'findMatrikkelenhetIdForIdentResponse'), 'return'), 'value');
     if (id === null || !/^\d+$/.test(id)) throw fail.notFound(`The Matrikkel has no cadastral unit ${matrikkelNumber(ident)}`);
-    const stored = await soap(ctx, STORE_SERVICE, getObjectEnvelope(id));
+    const stored = await soap(ctx, STORE_SERVICE, getObjectEnvelope(id), ident);
     const unit = child(child(stored, 'getObjectResponse'), 'return');
     if (unit === undefined || typeof unit === 'string') throw fail.notFound(`The Matrikkel has no cadastral unit ${matrikkelNumber(ident)}`);
     const area = textOf(unit, 'historiskOppgittAreal');
