@@ -54,7 +54,7 @@ export function ckanResult<T>(body: CkanEnvelope<T> | null, what: string): T {
     const detail = fields.map((k) => `${FIELD[k] ?? k}: ${[error[k]].flat().join('; ')}`).join(', ');
     throw fail.invalidInput(`avoindata.fi refused the request: ${detail || 'validation error'}`, { extra: { fields: fields.map((k) => FIELD[k] ?? k) } });
   }
-  if (type === 'Search Query Error' || type === 'Search Error') {
+  if (type === 'Search Query Error') {
     const message = typeof error.message === 'string' ? error.message : type;
     throw fail.invalidInput(`avoindata.fi could not run the search for q or tags: ${message}`, { extra: { fields: ['q', 'tags'] } });
   }
