@@ -58,8 +58,12 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
    * the tool answers this structured status with success, where the spec says so.
    */
   whenNotConfigured?: (input: Input<S>, ctx: ToolContext) => unknown;
-  /** For `deprecated` and `planned` tools: the error the tool always answers. */
-  retired?: { code: 'api_sunset' | 'source_migrated' | 'not_configured'; message: string; alternative?: string };
+  /**
+   * For `deprecated` and `planned` tools: the error the tool always answers. `fields`: further public
+   * fields of that answer where the spec names them (`_status`, `error`), added to the MCP error body
+   * and the Problem as they stand.
+   */
+  retired?: { code: 'api_sunset' | 'source_migrated' | 'not_configured'; message: string; alternative?: string; fields?: Record<string, unknown> };
   coverage: Coverage;
   /** Lifetime of cached upstream answers for this tool. */
   cacheTtlSeconds: number;

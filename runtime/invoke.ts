@@ -94,7 +94,8 @@ function freshOutcome(data: unknown, json: string, provenance: Provenance): Succ
 
 function retiredError(tool: CompiledTool): ToolError {
   const r = tool.def.retired!;
-  const extra = r.alternative ? { alternative: r.alternative } : undefined;
+  const fields = { ...(r.alternative && { alternative: r.alternative }), ...r.fields };
+  const extra = Object.keys(fields).length > 0 ? fields : undefined;
   if (r.code === 'api_sunset') return fail.sunset(r.message, { detailCode: 'api_sunset', extra });
   if (r.code === 'source_migrated') return fail.migrated(r.message, { extra });
   return fail.notConfigured(r.message, { extra });
