@@ -13,6 +13,7 @@ import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
 import { server as sources } from './sources/index.js';
+import { server as ssb } from './ssb/index.js';
 
 export const SERVERS: ServerDefinition[] = [
   brreg,
@@ -25,6 +26,7 @@ export const SERVERS: ServerDefinition[] = [
   finanstilsynet,
   sanksjoner,
   doffin,
+  ssb,
   companies,
   screening,
   discovery,
