@@ -9,6 +9,7 @@ import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
+import { server as norgesBank } from './norges-bank/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
@@ -27,6 +28,7 @@ export const SERVERS: ServerDefinition[] = [
   sanksjoner,
   doffin,
   ssb,
+  norgesBank,
   companies,
   screening,
   discovery,
