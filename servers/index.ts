@@ -8,6 +8,7 @@ import { server as cvr } from './cvr/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
+import { server as euronext } from './euronext/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
 import { server as norgesBank } from './norges-bank/index.js';
 import { server as rsk } from './rsk/index.js';
@@ -29,6 +30,7 @@ export const SERVERS: ServerDefinition[] = [
   doffin,
   ssb,
   norgesBank,
+  euronext,
   companies,
   screening,
   discovery,
