@@ -7,6 +7,7 @@ import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
+import { server as dst } from './dst/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as euronext } from './euronext/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
@@ -29,6 +30,7 @@ export const SERVERS: ServerDefinition[] = [
   sanksjoner,
   doffin,
   ssb,
+  dst,
   norgesBank,
   euronext,
   companies,
