@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
-import { note } from '../../runtime/output.js';
 
 export const PRESETS = ['income_distribution_by_municipality', 'employment_rate_by_education_level', 'wage_growth_by_sector'] as const;
 
@@ -24,8 +23,8 @@ export const microdataPresetQuery = defineTool({
   name: 'microdata.preset_query',
   title: 'Preset aggregate queries on microdata.no',
   description:
-    'Aggregates (never person-level data) from the register microdata on microdata.no for three presets: income_distribution_by_municipality, employment_rate_by_education_level, wage_growth_by_sector; for one year (aar) or a range (fraAar to tilAar), for persons aged minAlder (default 18) and older. ' +
-    'Needs a microdata.no token. microdata.no documents no public API for programmatic queries, so the tool answers not_configured and returns no data; for published aggregates on these subjects use ssb.tables.list and ssb.tables.data.',
+    'Aggregates (never person-level data) from register microdata on microdata.no: preset income_distribution_by_municipality, employment_rate_by_education_level or wage_growth_by_sector; one year (aar) or fraAar to tilAar; persons aged minAlder (default 18) and up. ' +
+    'microdata.no documents no public API, so this tool answers not_configured and no data; for published aggregates use ssb.tables.list.',
   input: {
     preset: z.enum(PRESETS).optional().describe('Which preset aggregate.'),
     aar: year('One year, e.g. 2023.'),
@@ -39,10 +38,8 @@ export const microdataPresetQuery = defineTool({
   },
   output: z.object({
     preset: z.enum(PRESETS),
-    years: z.array(z.number().int()),
     minAlder: z.number().int(),
-    aggregates: z.array(z.object({ group: z.string(), year: z.number().int(), value: z.number().nullable(), persons: z.number().int().nullable() })),
-    note,
+    aggregates: z.array(z.object({ group: z.string(), year: z.number().int(), value: z.number().nullable() })),
   }),
   credentials: ['MICRODATA_TOKEN'],
   coverage: { geography: ['NO'], dataTypes: ['register-microdata-aggregate'], updateFrequency: 'annual' },

@@ -47,11 +47,10 @@ export const tablesList = defineTool({
   name: 'tables.list',
   title: 'Search SSB Statbank tables',
   description:
-    "Finds tables in Statistics Norway's Statbank (PxWebApi 2) by free text: words in titles, variables and values (SSB's terms work best, e.g. konsumprisindeks, folkemengde), or a table number. " +
-    'Returns id, title, first and last period, time unit and variable names per table, with paging (page from 1, pageSize 1 to 200, default 50). Only current tables are listed: discontinued ones are left out. ' +
-    'Use the id with ssb.tables.metadata, then ssb.tables.data. An empty list means no current table matches.',
+    "Finds current tables in Statistics Norway's Statbank by words in titles, variables and values (SSB's Norwegian terms match best, e.g. konsumprisindeks) or a table number: id, title, first and last period, time unit, variables. " +
+    'page from 1, pageSize 1 to 200 (default 50). Discontinued tables are left out. Next: ssb.tables.metadata, ssb.tables.data. Empty: no current table matches.',
   input: {
-    query: text('Free text or a table number; SSB search syntax such as title:KPI, AND/OR and a trailing * also work.', 1, 500).optional(),
+    query: text('Words or a table number; title:, AND/OR and * work.', 1, 500).optional(),
     lang,
     page: int({ min: 1, default: 1, description: 'Page number, from 1. Default 1.' }),
     pageSize: int({ min: 1, max: 200, default: 50, description: 'Tables per page, 1 to 200. Default 50.' }),
