@@ -85,6 +85,11 @@ describe('dst.tables.metadata', () => {
     expect(e.message).toMatch(/Statistics Denmark StatBank API rejected the request as invalid \(HTTP 400\)/);
   });
 
+  it('reports a 500 as upstream_unavailable (502)', async () => {
+    const t = createTestApp();
+    expect(await fails(t, name, { tableId: 'FEJL1' })).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+  });
+
   it('refuses a table id that is not letters and digits', async () => {
     const t = createTestApp();
     const e = await fails(t, name, { tableId: 'FOLK/1A' });

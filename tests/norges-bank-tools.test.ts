@@ -114,6 +114,11 @@ describe('norgesbank.valutakurs', () => {
     expect(d.note).toMatch(/No rate for XYZ/);
   });
 
+  it('reports a 500 as upstream_unavailable (502)', async () => {
+    const t = createTestApp();
+    expect(await fails(t, name, { currencies: ['GBP'], lastNObservations: 365 })).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+  });
+
   it.each([
     [{ currencies: ['US'] }, 'currencies', /three-letter ISO 4217 code/],
     [{ currencies: ['EUR'], lastNObservations: 0 }, 'lastNObservations', /at least 1/],

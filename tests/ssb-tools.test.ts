@@ -87,6 +87,12 @@ describe('ssb.indicator', () => {
     expect(sent(t)).toBe(0);
   });
 
+  it('reports SSB failing as upstream_unavailable (502), for the table the indicator reads', async () => {
+    const t = createTestApp();
+    const e = await fails(t, name, { id: 'house-prices' });
+    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+  });
+
   it.each([
     [{ id: 'cpi', months: 0 }, 'months', /at least 1/],
     [{ id: 'cpi', months: 241 }, 'months', /at most 240/],
@@ -272,6 +278,12 @@ describe('ssb.tables.data', () => {
   it('answers 404 for an unknown table', async () => {
     const t = createTestApp();
     expect((await fails(t, name, { tableId: '99999', lang: 'no' })).code).toBe('not_found');
+  });
+
+  it('reports a failing data call as upstream_unavailable (502)', async () => {
+    const t = createTestApp();
+    const e = await fails(t, name, { tableId: '05300', lang: 'no', selection: [{ variableCode: 'Kulturtilbud', valueCodes: ['08'] }] });
+    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
   });
 
   it('answers the same through its connector route, by POST with a JSON body', async () => {
