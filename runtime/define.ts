@@ -60,8 +60,12 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
    * the tool answers this structured status with success, where the spec says so.
    */
   whenNotConfigured?: (input: Input<S>, ctx: ToolContext) => unknown;
-  /** For `deprecated` and `planned` tools: the error the tool always answers. */
-  retired?: { code: 'api_sunset' | 'source_migrated' | 'not_configured'; message: string; alternative?: string };
+  /**
+   * For `deprecated` and `planned` tools: the error the tool always answers. `fields`: further public
+   * fields of that answer where the spec names them (`_status`, `error`), added to the MCP error body
+   * and the Problem as they stand.
+   */
+  retired?: { code: 'api_sunset' | 'source_migrated' | 'not_configured'; message: string; alternative?: string; fields?: Record<string, unknown> };
   /**
    * For a tool the spec lists as active whose source publishes nothing a program can read (it moved
    * into a web application without an open API or open data file): the error the tool answers once

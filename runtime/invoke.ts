@@ -93,10 +93,11 @@ function freshOutcome(data: unknown, json: string, provenance: Provenance): Succ
 }
 
 /** The fixed answer of a retired (deprecated, planned) or unavailable tool. */
-type FixedAnswer = { code: 'api_sunset' | 'source_migrated' | 'not_configured' | 'upstream_blocked'; message: string; alternative?: string };
+type FixedAnswer = { code: 'api_sunset' | 'source_migrated' | 'not_configured' | 'upstream_blocked'; message: string; alternative?: string; fields?: Record<string, unknown> };
 
 function retiredError(tool: CompiledTool, r: FixedAnswer = tool.def.retired!): ToolError {
-  const extra = r.alternative ? { alternative: r.alternative } : undefined;
+  const fields = { ...(r.alternative && { alternative: r.alternative }), ...r.fields };
+  const extra = Object.keys(fields).length > 0 ? fields : undefined;
   if (r.code === 'api_sunset') return fail.sunset(r.message, { detailCode: 'api_sunset', extra });
   if (r.code === 'source_migrated') return fail.migrated(r.message, { extra });
   if (r.code === 'upstream_blocked') return fail.blocked(r.message, { detailCode: 'upstream_blocked', extra });

@@ -17,8 +17,10 @@ import { server as dataNorge } from './data-norge/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as dsb } from './dsb/index.js';
+import { server as dst } from './dst/index.js';
 import { server as enhetsregisteretSpeil } from './enhetsregisteret-speil/index.js';
 import { server as entur } from './entur/index.js';
+import { server as euronext } from './euronext/index.js';
 import { server as fastlege } from './fastlege/index.js';
 import { server as fhi } from './fhi/index.js';
 import { server as finanstilsynet } from './finanstilsynet/index.js';
@@ -32,11 +34,13 @@ import { server as matrikkel } from './matrikkel/index.js';
 import { server as mattilsynet } from './mattilsynet/index.js';
 import { server as met } from './met/index.js';
 import { server as naturbase } from './naturbase/index.js';
+import { server as norgesBank } from './norges-bank/index.js';
 import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
 import { server as smhi } from './smhi/index.js';
 import { server as sources } from './sources/index.js';
+import { server as ssb } from './ssb/index.js';
 import { server as vegvesen } from './vegvesen/index.js';
 
 export const SERVERS: ServerDefinition[] = [
@@ -61,6 +65,10 @@ export const SERVERS: ServerDefinition[] = [
   avinor,
   entur,
   banenor,
+  ssb,
+  dst,
+  norgesBank,
+  euronext,
   jobtech,
   arbeidstilsynet,
   fhi,

@@ -147,8 +147,8 @@ describe('sources.get', () => {
   });
 
   it('answers a planned key with status planned and no tools', async () => {
-    const r = await callTool(t, 'sources', 'sources.get', { key: 'ssb' });
-    expect(r.data).toMatchObject({ key: 'ssb', status: 'planned', owner: 'Statistisk sentralbyrå', license: 'CC BY 4.0', toolList: [] });
+    const r = await callTool(t, 'sources', 'sources.get', { key: 'kostra' });
+    expect(r.data).toMatchObject({ key: 'kostra', status: 'planned', owner: 'Statistisk sentralbyrå', license: 'CC BY 4.0', toolList: [] });
   });
 
   it('answers the runtime platform keys as connected with their endpoints', async () => {

@@ -1,0 +1,13 @@
+// Euronext's live market site, which publishes the list of Oslo equities as a CSV download
+// (UPSTREAMS.md A14).
+import { defineUpstream } from '../../runtime/define.js';
+
+export const EURONEXT = defineUpstream({
+  id: 'euronext-live',
+  name: 'Euronext live (Oslo equities list)',
+  baseUrl: 'https://live.euronext.com',
+  envVar: 'EURONEXT_BASE_URL',
+  auth: { type: 'none' },
+  docs: 'https://live.euronext.com/en/markets/oslo/equities/list',
+  timeoutMs: 30_000,
+});
