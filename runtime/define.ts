@@ -70,7 +70,8 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
    * For a tool the spec lists as active whose source publishes nothing a program can read (it moved
    * into a web application without an open API or open data file): the error the tool answers once
    * its input is valid. Its status stays the spec's; the description says why (the registry adds a
-   * sentence). Such a tool has an example but no run or output schema.
+   * sentence). Such a tool has an example but no run or output schema; with credentials, it answers
+   * not_configured while they are missing, and this error once they are set.
    */
   unavailable?: { code: 'source_migrated' | 'upstream_blocked'; message: string; alternative?: string };
   coverage: Coverage;

@@ -160,7 +160,6 @@ async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, s
   const parsed = tool.schema.safeParse(rawArgs ?? {});
   if (tool.status === 'deprecated' || tool.status === 'planned') throw retiredError(tool);
   if (!parsed.success) throw validationError(parsed.error);
-  if (tool.def.unavailable) throw retiredError(tool, tool.def.unavailable);
   const input = parsed.data as Record<string, unknown>;
   const ctx = createContext({
     upstream: deps.upstream,
@@ -180,5 +179,6 @@ async function execute(tool: CompiledTool, rawArgs: unknown, deps: InvokeDeps, s
       extra: { missing },
     });
   }
+  if (tool.def.unavailable) throw retiredError(tool, tool.def.unavailable);
   return tool.def.run!(input, ctx);
 }

@@ -15,6 +15,7 @@ import { loadConfig } from '../runtime/config.js';
 import { defineServer, defineTool } from '../runtime/define.js';
 import { startServer, type Running } from '../runtime/server.js';
 import { RECORDED_AT } from '../runtime/upstream/recordings.js';
+import { authEnvVars } from '../runtime/upstream/catalogue.js';
 import { PROVENANCE_KEY, openableUrl, provenanceHeaders, type Provenance } from '../runtime/provenance.js';
 import { Registry, toOutputJsonSchema } from '../runtime/registry.js';
 import { SERVERS } from '../servers/index.js';
@@ -26,12 +27,14 @@ const active = registry.servers.flatMap((s) => s.tools.filter((t) => (t.def.stat
 
 /** Credentials as the servers' own tests set them; the recordings answer whatever their values. */
 const { privateKey: KEY } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+/**
+ * Every credential any tool or upstream names, so that every tool runs its real request code; a
+ * value only where its form matters (the Maskinporten key signs, Skatteetaten checks its package).
+ */
 const CREDENTIALS: Record<string, string> = {
-  CVR_ES_USER: 'u',
-  CVR_ES_PASS: 'p',
-  RSK_API_KEY: 'k',
-  DOFFIN_API_KEY: 'k',
-  DMP_API_KEY: 'k',
+  ...Object.fromEntries(
+    registry.servers.flatMap((s) => [...s.tools.flatMap((t) => t.def.credentials ?? []), ...s.def.upstreams.flatMap((u) => authEnvVars(u.auth))]).map((name) => [name, `test-${name.toLowerCase()}`]),
+  ),
   MASKINPORTEN_CLIENT_ID: 'client',
   MASKINPORTEN_KEY: KEY,
   MASKINPORTEN_KID: 'kid-1',

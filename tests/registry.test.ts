@@ -94,7 +94,9 @@ describe('examples answer from recordings', () => {
   // An active tool whose source publishes nothing readable answers its error once its input is valid.
   const unavailable = registry.servers.flatMap((s) => s.tools.filter((x) => x.def.unavailable).map((x) => [s.slug, x.name, x.def.unavailable!.code, x.def.example] as const));
   it.each(unavailable)('%s %s answers %s once its input is valid, and names a field first', async (slug, name, code, example) => {
-    const r = await callTool(t, slug, name, example);
+    const tool = registry.server(slug)!.toolsByName.get(name)!;
+    const withCredentials = createTestApp({ env: Object.fromEntries((tool.def.credentials ?? []).map((v) => [v, 'set'])) });
+    const r = await callTool(withCredentials, slug, name, example);
     expect(r.isError).toBe(true);
     expect(r.data.error.code).toBe(code);
     expect(r.data.error.message).toMatch(/Retrying does not help|retrying does not help/);

@@ -348,11 +348,11 @@ describe('ssb.microdata.preset_query', () => {
     expect([...t.services.upstream.sent.values()].reduce((a, b) => a + b, 0)).toBe(0);
   });
 
-  it('stays not_configured with a token, saying microdata.no has no public API, and sends the token nowhere', async () => {
+  it('with a token answers 503 source_migrated, saying microdata.no has no public API, and sends the token nowhere', async () => {
     const w = watching();
     const t = createTestApp({ transport: w, env: { MICRODATA_TOKEN: 'secret-token' } });
     const e = await fails(t, name, { preset: 'employment_rate_by_education_level', fraAar: 2020, tilAar: 2023 });
-    expect(e).toMatchObject({ code: 'not_configured', status: 503, detailCode: 'no_public_api' });
+    expect(e).toMatchObject({ code: 'source_migrated', status: 503, detailCode: 'source_migrated', alternative: 'ssb.tables.list, ssb.tables.data' });
     expect(e.message).toMatch(/microdata\.no documents no public API/);
     expect(w.seen).toEqual([]);
   });

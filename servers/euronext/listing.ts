@@ -131,6 +131,7 @@ export function buildListing(rows: string[][]): Listing {
 
 export const OSLO_LISTING = new FileIndex<string[][], Listing>({
   title: "Euronext's list of Oslo equities",
+  register: 'Euronext Oslo Børs, equities list',
   withoutIt: 'no Oslo instrument can be looked up or listed',
   upstream: 'euronext-live',
   path: '/pd_es/data/stocks/download',

@@ -12,7 +12,6 @@
 // still answers 503 not_configured, saying why, and calls nothing. No data ever leaves.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
-import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
 
 export const PRESETS = ['income_distribution_by_municipality', 'employment_rate_by_education_level', 'wage_growth_by_sector'] as const;
@@ -24,7 +23,7 @@ export const microdataPresetQuery = defineTool({
   title: 'Preset aggregate queries on microdata.no',
   description:
     'Aggregates (never person-level data) from register microdata on microdata.no: preset income_distribution_by_municipality, employment_rate_by_education_level or wage_growth_by_sector; one year (aar) or fraAar to tilAar; persons aged minAlder (default 18) and up. ' +
-    'microdata.no documents no public API, so this tool answers not_configured and no data; for published aggregates use ssb.tables.list.',
+    'microdata.no documents no public API, so with MICRODATA_TOKEN set it still answers no data; for published aggregates use ssb.tables.list.',
   input: {
     preset: z.enum(PRESETS).optional().describe('Which preset aggregate.'),
     aar: year('One year, e.g. 2023.'),
@@ -36,20 +35,16 @@ export const microdataPresetQuery = defineTool({
     if (input.aar !== undefined && (input.fraAar !== undefined || input.tilAar !== undefined)) issues.add('give aar (one year) or fraAar/tilAar (a range), not both', ['aar']);
     if (input.fraAar !== undefined && input.tilAar !== undefined && input.fraAar > input.tilAar) issues.add(`fraAar (${input.fraAar}) must not be after tilAar (${input.tilAar})`, ['fraAar']);
   },
-  output: z.object({
-    preset: z.enum(PRESETS),
-    minAlder: z.number().int(),
-    aggregates: z.array(z.object({ group: z.string(), year: z.number().int(), value: z.number().nullable() })),
-  }),
   credentials: ['MICRODATA_TOKEN'],
   coverage: { geography: ['NO'], dataTypes: ['register-microdata-aggregate'], updateFrequency: 'annual' },
   cacheTtlSeconds: 24 * 3600,
   route: '/microdata/preset-query',
   example: { preset: 'income_distribution_by_municipality', aar: 2023 },
-  run: async () => {
-    throw fail.notConfigured(
-      'ssb.microdata.preset_query cannot run: microdata.no documents no public API for programmatic queries (analyses run in its web application, for users logged in with Feide or ID-porten), so MICRODATA_TOKEN has nothing to be sent to. No data is returned; published aggregates on these subjects are in the Statbank (ssb.tables.list).',
-      { detailCode: 'no_public_api', extra: { alternative: 'ssb.tables.list, ssb.tables.data' } },
-    );
+  // With the token set there is still nothing to send it to (see the description).
+  unavailable: {
+    code: 'source_migrated',
+    message:
+      'ssb.microdata.preset_query cannot run: microdata.no documents no public API for programmatic queries (analyses run in its web application, for users logged in with Feide or ID-porten), so MICRODATA_TOKEN has nothing to be sent to. Retrying does not help. No data is returned; published aggregates on these subjects are in the Statbank (ssb.tables.list).',
+    alternative: 'ssb.tables.list, ssb.tables.data',
   },
 });
