@@ -123,7 +123,9 @@ function csvPath(pkg: CkanPackage | null, ctx: ToolContext): string {
 
 /** Every NSR location, sorted by name. */
 export async function loadPorts(ctx: ToolContext): Promise<Port[]> {
-  const pkg = await ctx.get<CkanPackage>(UPSTREAM, PACKAGE_PATH, { query: { id: PACKAGE_ID }, ttlSeconds: DAY });
+  const pkg = await ctx.find<CkanPackage>(UPSTREAM, PACKAGE_PATH, { query: { id: PACKAGE_ID }, ttlSeconds: DAY });
+  // The dataset itself is gone from the catalogue: the register cannot be read, which is no caller's not-found.
+  if (pkg === null) throw fail.upstream('Kystverket\'s catalogue no longer has the locations dataset (nsr-lokasjoner)');
   return (await indexFor(csvPath(pkg, ctx)).load(ctx)).index;
 }
 
