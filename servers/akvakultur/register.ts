@@ -124,47 +124,36 @@ export function speciesOf(site: Site): string[] {
 
 const licenceNumbers = (connections: Connection[] | null | undefined) => list(connections).map((c) => str(c.licenseNr)).filter((n): n is string => n !== null);
 
-function place(p: Placement | null | undefined) {
-  return {
-    kommunenummer: str(p?.municipalityCode),
-    kommune: str(p?.municipalityName),
-    fylkesnummer: str(p?.countyCode),
-    fylke: str(p?.countyName),
-  };
-}
-
 export function mapSite(site: Site) {
   return {
     siteNr: num(site.siteNr),
     navn: str(site.name),
     status: str(site.version?.status),
-    ...place(site.placement),
-    produksjonsomrade: str(site.placement?.prodAreaName),
-    trafikklys: str(site.placement?.prodAreaStatus),
+    kommune: str(site.placement?.municipalityName),
+    fylke: str(site.placement?.countyName),
     latitude: num(site.latitude),
     longitude: num(site.longitude),
     kapasitet: num(site.capacity),
     kapasitetEnhet: str(site.capacityUnitType),
     arter: speciesOf(site),
-    plassering: str(site.placementType),
-    vann: str(site.waterType),
-    tillatelser: licenceNumbers(site.connections),
   };
 }
 
 export function mapSiteDetail(site: Site) {
   return {
     ...mapSite(site),
-    siteId: num(site.siteId),
-    produksjonsomradeKode: str(site.placement?.prodAreaCode),
+    kommunenummer: str(site.placement?.municipalityCode),
+    fylkesnummer: str(site.placement?.countyCode),
+    produksjonsomrade: str(site.placement?.prodAreaName),
+    trafikklys: str(site.placement?.prodAreaStatus),
+    plassering: str(site.placementType),
+    vann: str(site.waterType),
     midlertidigKapasitet: num(site.tempCapacity),
     forsteKlarering: day(site.firstClearanceTime),
     versjonGyldigFra: day(site.version?.validFrom),
     slakteri: site.isSlaughtery ?? null,
-    kommersiellAktivitet: site.hasCommercialActivity ?? null,
     samlokalisert: site.hasColocation ?? null,
-    fellesDrift: site.hasJointOperation ?? null,
-    artsbegrensninger: list(site.speciesLimitations).map((f) => ({ kode: str(f.code), navn: str(f.nbNoName) ?? str(f.enGbName), latin: str(f.latinName) })),
+    artsbegrensninger: list(site.speciesLimitations).map((f) => ({ kode: str(f.code), navn: str(f.nbNoName) ?? str(f.enGbName) })),
     tilknytninger: list(site.connections).map((c) => ({
       tillatelse: str(c.licenseNr),
       aktiv: typeof c.active === 'boolean' ? c.active : null,
@@ -181,11 +170,11 @@ export function mapLicense(l: License) {
     innehaver: str(l.legalEntityName),
     orgnr: str(l.openLegalEntityNr),
     formal: str(l.type?.intentionValue) ?? str(l.type?.intention),
-    produksjon: str(l.type?.producesValue) ?? str(l.type?.produces),
     arter: list(l.species?.fishCodes).map((f) => str(f.nbNoName) ?? str(f.enGbName) ?? str(f.code)).filter((n): n is string => n !== null),
     kapasitet: num(l.capacity?.current),
     kapasitetEnhet: str(l.capacity?.unit),
-    ...place(l.placement),
+    kommune: str(l.placement?.municipalityName),
+    fylke: str(l.placement?.countyName),
     status: str(l.version?.status),
     gyldigFra: day(l.version?.validFrom),
     lokaliteter: list(l.connections)

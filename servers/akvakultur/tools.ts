@@ -29,20 +29,19 @@ import {
   type Site,
 } from './register.js';
 
-const limit = () => int({ min: 1, max: MAX_RANGE, default: 50, description: 'Rows per page, 1 to 100 (the register answers at most 100 rows per request). Default 50.' });
-const offset = () => int({ min: 0, default: 0, description: 'Row to start at, 0-based, in the register\'s order. Default 0. Offsets are the only way past row 100.' });
+const limit = () => int({ min: 1, max: MAX_RANGE, default: 50, description: 'Rows per page, 1 to 100. Default 50.' });
+const offset = () => int({ min: 0, default: 0, description: 'First row, 0-based. Default 0.' });
 
 const pageOutput = {
-  offset: z.number().int(),
-  limit: z.number().int(),
-  rowsRead: z.number().int().describe('Rows the register answered for this page, before the checks made here.'),
-  count: z.number().int(),
-  nextOffset: z.number().int().nullable().describe('offset of the next page; null after the last.'),
+  // Plain numbers: an integer's published schema carries the safe-integer range, bytes a model reads for nothing.
+  rowsRead: z.number().describe('Rows the register gave, before checks here.'),
+  count: z.number(),
+  nextOffset: z.number().nullable(),
 };
 
-/** The paging block of one page of rows offset..offset+limit-1. */
+/** The paging block of one page of rows offset..offset+limit-1 (null: the register had no more). */
 function page(off: number, lim: number, rowsRead: number, count: number) {
-  return { offset: off, limit: lim, rowsRead, count, nextOffset: rowsRead >= lim ? off + lim : null };
+  return { rowsRead, count, nextOffset: rowsRead >= lim ? off + lim : null };
 }
 
 const range = (off: number, lim: number) => `${off}-${off + lim - 1}`;
@@ -52,20 +51,13 @@ const siteFields = {
   siteNr: optNum(),
   navn: optStr(),
   status: optStr(),
-  kommunenummer: optStr(),
   kommune: optStr(),
-  fylkesnummer: optStr(),
   fylke: optStr(),
-  produksjonsomrade: optStr(),
-  trafikklys: optStr().describe('Status of the production area in the traffic-light system (e.g. GREEN, YELLOW, RED).'),
   latitude: optNum(),
   longitude: optNum(),
   kapasitet: optNum(),
   kapasitetEnhet: optStr(),
   arter: z.array(z.string()),
-  plassering: optStr(),
-  vann: optStr(),
-  tillatelser: z.array(z.string()).describe('Licence numbers connected to the site.'),
 };
 const siteOutput = z.object(siteFields);
 
@@ -73,19 +65,19 @@ export const akvakulturList = defineTool({
   name: 'akvakultur.list',
   title: 'Aquaculture sites (Akvakulturregisteret)',
   description:
-    "Aquaculture sites (lokaliteter) in Fiskeridirektoratet's register: site number, name, status, municipality, county, production area and its traffic light, position, capacity and unit, species types and connected licences. " +
-    'Filters: name (start of the site name), municipality (4-digit number), county (2-digit number), species (SALMON, SHELL_FISH, OTHER_FISH), status (AKTIV, INAKTIV). limit 1-100 (default 50), offset >= 0 (default 0): the register answers at most 100 rows per request, so page on with offset (0, 100, 200... give disjoint pages in a stable order) and nextOffset. ' +
-    'Status and the name prefix are checked on each page, so a page can hold fewer rows than limit. An empty page with nextOffset null means no more sites match.',
+    "Aquaculture sites (lokaliteter) in Fiskeridirektoratet's register: number, name, status, municipality, county, position, capacity, species; lokalitet.detalj gives the rest. " +
+    'Filters: name (start), municipality, county, species, status. The register gives at most 100 rows a request: page with offset (0 and 100 give disjoint pages, stable order) or nextOffset. ' +
+    'Status and name are checked per page, which may then hold fewer rows than limit. Empty with nextOffset null: no more sites.',
   input: {
-    name: text('Start of the site name, any case.').optional(),
-    municipality: kommunenummer('Municipality number, 4 digits, e.g. 4601 (Bergen).').optional(),
+    name: text('Start of the site name.').optional(),
+    municipality: kommunenummer('Municipality number, e.g. 4601.').optional(),
     county: z
       .string()
       .regex(/^\d{2}$/, { error: (iss) => `must be a county number of 2 digits, e.g. 46 (got ${JSON.stringify(iss.input)})` })
-      .describe('County number, 2 digits, e.g. 46 (Vestland).')
+      .describe('County number, e.g. 46.')
       .optional(),
-    species: z.enum(SPECIES).describe('Species type: SALMON (salmonids), SHELL_FISH or OTHER_FISH.').optional(),
-    status: z.enum(STATUSES).describe('AKTIV or INAKTIV.').optional(),
+    species: z.enum(SPECIES).optional(),
+    status: z.enum(STATUSES).optional(),
     limit: limit(),
     offset: offset(),
   },
@@ -124,34 +116,31 @@ export const akvakulturList = defineTool({
 const licenseOutput = z.object({
   tillatelsesnr: optStr(),
   innehaver: optStr(),
-  orgnr: optStr().describe('Organisation number of the holder (not published for persons).'),
+  orgnr: optStr().describe('Not published for persons.'),
   formal: optStr(),
-  produksjon: optStr(),
   arter: z.array(z.string()),
   kapasitet: optNum(),
   kapasitetEnhet: optStr(),
-  kommunenummer: optStr(),
   kommune: optStr(),
-  fylkesnummer: optStr(),
   fylke: optStr(),
   status: optStr(),
   gyldigFra: optStr(),
-  lokaliteter: z.array(z.string()).describe('Site numbers the licence is connected to.'),
+  lokaliteter: z.array(z.string()).describe('Site numbers.'),
 });
 
 export const tillatelserList = defineTool({
   name: 'tillatelser.list',
   title: 'Aquaculture licences (Akvakulturregisteret)',
   description:
-    "Aquaculture licences (tillatelser) in Fiskeridirektoratet's register: licence number, holder and its organisation number, purpose, production, species, capacity and unit, municipality, county, status, valid-from date and connected sites. " +
-    'Filters: name (start of the holder\'s name), legalEntityNr (the holder\'s organisation number), licenseNr (e.g. H-F-0850). limit 1-100 (default 50), offset >= 0 (default 0); the register answers at most 100 rows per request, so page on with offset and nextOffset. An empty page with nextOffset null means no more licences match.',
+    "Aquaculture licences (tillatelser) in Fiskeridirektoratet's register: number, holder and its organisation number, purpose, species, capacity, municipality, county, status, valid from, sites. " +
+    "Filters: name (start of the holder's name), legalEntityNr, licenseNr. At most 100 rows a request: page with offset or nextOffset. Empty with nextOffset null: no more licences.",
   input: {
-    name: text("Start of the licence holder's name, any case.").optional(),
-    legalEntityNr: orgnr("The holder's organisation number: 9 digits with a valid check digit.").optional(),
+    name: text("Start of the holder's name.").optional(),
+    legalEntityNr: orgnr("Holder's organisation number, 9 digits.").optional(),
     licenseNr: z
       .string()
       .regex(/^[A-Za-zÆØÅæøå0-9-]{1,20}$/, { error: (iss) => `must be a licence number of letters, digits and -, e.g. H-F-0850 (got ${JSON.stringify(iss.input)})` })
-      .describe('Licence number, e.g. H-F-0850.')
+      .describe('e.g. H-F-0850.')
       .optional(),
     limit: limit(),
     offset: offset(),
@@ -182,27 +171,29 @@ export const lokalitetDetalj = defineTool({
   name: 'lokalitet.detalj',
   title: 'One aquaculture site (Akvakulturregisteret)',
   description:
-    "One aquaculture site by its site number (lokalitetsnummer, as akvakultur.list gives it): name, status, municipality, county, production area and traffic light, position, capacity (and temporary capacity), species and species limitations, placement and water type, first clearance, slaughtery and co-location flags, and each connected licence with its validity. " +
-    'A number the register does not have answers not_found.',
+    "One aquaculture site by its site number (lokalitetsnummer, as akvakultur.list gives it): what akvakultur.list gives, plus municipality and county numbers, production area and its traffic light, placement, water type, temporary capacity, species limitations, first clearance, slaughtery and co-location flags, and each connected licence with its validity. " +
+    'An unknown number answers not_found.',
   input: {
     siteNr: z
       .string()
       .regex(/^\d{1,8}$/, { error: (iss) => `must be a site number of 1 to 8 digits, e.g. 12345 (got ${JSON.stringify(iss.input)})` })
-      .describe('Site number (lokalitetsnummer), e.g. 12345.'),
+      .describe('Site number, e.g. 12345.'),
   },
   output: z.object({
     ...siteFields,
-    siteId: optNum(),
-    produksjonsomradeKode: optStr(),
+    kommunenummer: optStr(),
+    fylkesnummer: optStr(),
+    produksjonsomrade: optStr(),
+    trafikklys: optStr().describe("The production area's traffic light."),
+    plassering: optStr(),
+    vann: optStr(),
     midlertidigKapasitet: optNum(),
     forsteKlarering: optStr(),
     versjonGyldigFra: optStr(),
     slakteri: z.boolean().nullable(),
-    kommersiellAktivitet: z.boolean().nullable(),
     samlokalisert: z.boolean().nullable(),
-    fellesDrift: z.boolean().nullable(),
-    artsbegrensninger: z.array(z.object({ kode: optStr(), navn: optStr(), latin: optStr() })),
-    tilknytninger: z.array(z.object({ tillatelse: optStr(), aktiv: z.boolean().nullable(), gyldigFra: optStr(), gyldigTil: optStr() })),
+    artsbegrensninger: z.array(z.object({ kode: optStr(), navn: optStr() })),
+    tillatelser: z.array(z.object({ tillatelse: optStr(), aktiv: z.boolean().nullable(), gyldigFra: optStr(), gyldigTil: optStr() })),
     utgatteTillatelser: z.array(z.string()),
     kilde: sourceRef,
   }),
