@@ -154,7 +154,7 @@ export function mapSiteDetail(site: Site) {
     slakteri: site.isSlaughtery ?? null,
     samlokalisert: site.hasColocation ?? null,
     artsbegrensninger: list(site.speciesLimitations).map((f) => ({ kode: str(f.code), navn: str(f.nbNoName) ?? str(f.enGbName) })),
-    tilknytninger: list(site.connections).map((c) => ({
+    tillatelser: list(site.connections).map((c) => ({
       tillatelse: str(c.licenseNr),
       aktiv: typeof c.active === 'boolean' ? c.active : null,
       gyldigFra: day(c.validFrom),
