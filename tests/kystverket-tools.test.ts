@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFileIndexes } from '../runtime/file-index.js';
 import { ReplayTransport, type RecordingFile } from '../runtime/upstream/recordings.js';
+import { parseWarnings } from '../servers/kystverket/warnings.js';
 import { KEYS, callTool, callToolError, createTestApp, type TestApp } from './helpers/app.js';
 
 const SLUG = 'kystverket';
@@ -244,5 +245,18 @@ describe('kystverket.nav.advarsler', () => {
     const e = await callToolError(t, SLUG, name, {});
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(e.message).toMatch(/layout has changed/);
+  });
+
+  it('reads Norwegian labels, entities and a page whose scripts hold < and &&', () => {
+    const html = `<!DOCTYPE html><html><head><script type="text/javascript">
+//<![CDATA[
+var theForm = document.forms['form1'];
+if (a < b && c > 1) { theForm.submit(); }
+//]]>
+</script><style>td > p { color: red }</style></head><body><table id="GridView1">
+<tr class="Header"><th>Varsler</th></tr>
+<tr class="Item"><td><table><tr><td>Nummer:</td><td>1/26</td></tr><tr><td>Dato:</td><td>010800 UTC jan 26</td></tr><tr><td>Område:</td><td>Troms</td></tr><tr><td>Varsel:</td><td>A &amp; B&nbsp;C<br>D</td></tr></table></td></tr>
+</table></body></html>`;
+    expect(parseWarnings(Buffer.from(html))).toEqual([{ nummer: '1/26', dato: '010800 UTC jan 26', omrade: 'Troms', tekst: 'A & B C\nD' }]);
   });
 });

@@ -6,7 +6,8 @@
 // page, https://kyvreports.kystverket.no/NavcoReport/navigasjonsvarsler.aspx, the address
 // kystverket.no links to. That page is read here through a file index (one download shared by
 // every caller, refreshed every ten minutes), decoded with fast-xml-parser in its HTML-tolerant
-// mode (unpaired tags, HTML entities; the page is ASP.NET WebForms, XHTML by default).
+// mode (unpaired tags, HTML entities; the page is ASP.NET WebForms, XHTML by default), its script
+// and style blocks left out first.
 // Structure relied on, as public scrapers of the sibling NAVAREA XIX page read it (file id
 // 54219612789): a table with id GridView1 whose rows (class Item, AlternatingItem) each hold an
 // inner table of label and value cells: Number, Date, Warning; labels are read in English or
@@ -40,7 +41,6 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   unpairedTags: ['br', 'hr', 'img', 'input', 'meta', 'link', 'col', 'area', 'base', 'wbr'],
-  stopNodes: ['*.script', '*.style'],
   htmlEntities: true,
   parseTagValue: false,
   parseAttributeValue: false,
@@ -100,7 +100,9 @@ const LABELS: Record<string, keyof Warning> = {
 
 /** The warnings of the report page, in the page's order. */
 export function parseWarnings(body: Buffer): Warning[] {
-  const tree = parser.parse(body.toString('utf8')) as Node[];
+  // Scripts and styles carry no warning, and a script's `<` or `&&` is not markup: left out before parsing.
+  const html = body.toString('utf8').replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '');
+  const tree = parser.parse(html) as Node[];
   const grid = [...walk(tree, 'table')].find((t) => attrs(t).id === 'GridView1');
   if (!grid) throw fail.upstream("Kystverket's navigational warnings page has no warnings table (GridView1): its layout has changed");
   const out: Warning[] = [];
