@@ -2,7 +2,6 @@
 // (recordings: tests/recordings/barentswatch-ais/, the token in tests/recordings/oauth/
 // barentswatch-token.json), config.status and ship_types.list (no credentials, no upstream).
 import { describe, expect, it } from 'vitest';
-import { ReplayTransport } from '../runtime/upstream/recordings.js';
 import type { OutgoingRequest, Transport } from '../runtime/upstream/transport.js';
 import { SHIP_TYPES, shipTypeOf } from '../servers/ais/ship-types.js';
 import { KEYS, callTool, callToolError, createTestApp, replay, type TestApp } from './helpers/app.js';
@@ -19,12 +18,8 @@ function spy(base: Transport = replay()) {
   return { seen, transport: { send: (req: OutgoingRequest) => (seen.push(req), base.send(req)) } satisfies Transport };
 }
 
-/** The recordings with the latest-positions answer replaced. */
-function answering(status: number, json: unknown): Transport {
-  const transport = new ReplayTransport(['tests/recordings']);
-  transport.add({ request: { method: 'GET', url: LATEST }, response: { status, headers: { 'content-type': 'application/problem+json; charset=utf-8' }, json } });
-  return transport;
-}
+/** Credentials and a stand-in base URL whose recordings play a scenario (tests/recordings/barentswatch-ais/). */
+const at = (base: string) => ({ ...CREDS, BARENTSWATCH_AIS_BASE_URL: base });
 
 describe('ais.ais.positions', () => {
   const name = 'ais.ais.positions';
@@ -135,17 +130,21 @@ describe('ais.ais.positions', () => {
     expect((await res.json()).detail).toMatch(/limit/);
   });
 
+  it('answers an empty list with a note when BarentsWatch reports no vessel at all', async () => {
+    const t = createTestApp({ env: at('https://ais-empty.test') });
+    const r = await callTool(t, SLUG, name, {});
+    expect(r.data).toMatchObject({ shipType: null, total: 0, count: 0, positions: [], note: 'BarentsWatch reports no vessel positions now.' });
+  });
+
   it('reports a failing API as upstream_unavailable (502) after its retries', async () => {
-    const problem = { type: 'https://tools.ietf.org/html/rfc7231#section-6.6.1', title: 'An error occurred while processing your request.', status: 500, traceId: '00-1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f-1a2b3c4d5e6f7a8b-00' };
-    const t = createTestApp({ env: CREDS, transport: answering(500, problem) });
+    const t = createTestApp({ env: at('https://ais-failing.test') });
     const e = await callToolError(t, SLUG, name, { limit: 1 });
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(sent(t, 'barentswatch-ais')).toBe(3);
   });
 
   it('reports a token the API refuses as not_configured (the credentials are wrong), never retrying', async () => {
-    const problem = { type: 'https://tools.ietf.org/html/rfc7235#section-3.1', title: 'Unauthorized', status: 401, traceId: '00-9f8e7d6c5b4a39281706f5e4d3c2b1a0-0a1b2c3d4e5f6a7b-00' };
-    const t = createTestApp({ env: CREDS, transport: answering(401, problem) });
+    const t = createTestApp({ env: at('https://ais-refusing.test') });
     const e = await callToolError(t, SLUG, name, { limit: 1 });
     expect(e).toMatchObject({ code: 'not_configured', status: 503 });
     expect(e.message).toMatch(/rejected the configured credentials/);

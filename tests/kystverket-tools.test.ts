@@ -4,22 +4,17 @@
 // indexes. Recordings: tests/recordings/kystverket-data/, tests/recordings/kystverket-navco/.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFileIndexes } from '../runtime/file-index.js';
-import { ReplayTransport, type RecordingFile } from '../runtime/upstream/recordings.js';
 import { parseWarnings } from '../servers/kystverket/warnings.js';
 import { KEYS, callTool, callToolError, createTestApp, type TestApp } from './helpers/app.js';
 
 const SLUG = 'kystverket';
 const auth = { authorization: `Bearer ${KEYS.pro}` };
-const PACKAGE = 'https://data.kystverket.no/api/3/action/package_show?id=nsr-lokasjoner';
 const PAGE = 'https://kyvreports.kystverket.no/NavcoReport/navigasjonsvarsler.aspx';
 const sent = (t: TestApp, upstream: string) => t.services.upstream.sent.get(upstream) ?? 0;
 
-/** The recordings with one answer replaced. */
-function replacing(url: string, response: RecordingFile['response']): ReplayTransport {
-  const transport = new ReplayTransport(['tests/recordings']);
-  transport.add({ request: { method: 'GET', url }, response });
-  return transport;
-}
+// Scenarios play on stand-in base URLs (tests/recordings/kystverket-data/, kystverket-navco/).
+const data = (base: string) => ({ env: { KYSTVERKET_DATA_BASE_URL: base } });
+const navco = (base: string) => ({ env: { KYSTVERKET_NAVCO_BASE_URL: base } });
 
 // Each file index is shared by the whole process: every test starts from none loaded.
 beforeEach(() => resetFileIndexes());
@@ -87,33 +82,21 @@ describe('kystverket.havner.list', () => {
   });
 
   it('reports a failing catalogue as upstream_unavailable (502)', async () => {
-    const t = createTestApp({
-      transport: replacing(PACKAGE, { status: 500, headers: { 'content-type': 'text/html' }, text: '<html><body><h1>500 Internal Server Error</h1></body></html>' }),
-    });
+    const t = createTestApp(data('https://kystverket-data-failing.test'));
     const e = await callToolError(t, SLUG, name, {});
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+    expect(sent(t, 'kystverket-data')).toBe(3);
   });
 
   it('reports the dataset gone from the catalogue (CKAN 404) as the upstream\'s failure, not as a missing port', async () => {
-    const t = createTestApp({
-      transport: replacing(PACKAGE, {
-        status: 404,
-        headers: { 'content-type': 'application/json;charset=utf-8' },
-        json: { help: 'https://data.kystverket.no/api/3/action/help_show?name=package_show', success: false, error: { message: 'Not found', __type: 'Not Found Error' } },
-      }),
-    });
+    const t = createTestApp(data('https://kystverket-data-gone.test'));
     const e = await callToolError(t, SLUG, name, {});
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(e.message).toMatch(/no longer has the locations dataset/);
   });
 
   it('refuses a catalogue record that points the file to another host', async () => {
-    const t = createTestApp({
-      transport: replacing(PACKAGE, {
-        status: 200,
-        json: { success: true, result: { resources: [{ format: 'CSV', url: 'https://files.example.org/lokasjoner.csv' }] } },
-      }),
-    });
+    const t = createTestApp(data('https://kystverket-data-moved.test'));
     const e = await callToolError(t, SLUG, name, {});
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(e.message).toMatch(/moved to another host \(files\.example\.org\)/);
@@ -214,6 +197,12 @@ describe('kystverket.nav.advarsler', () => {
     expect(r.data.advarsler.map((w: { omrade: string }) => w.omrade)).toEqual(['Finnmark']);
   });
 
+  it('answers an empty list with a note when no warning is in force', async () => {
+    const t = createTestApp(navco('https://navco-empty.test'));
+    const r = await callTool(t, SLUG, name, {});
+    expect(r.data).toMatchObject({ total: 0, count: 0, advarsler: [], note: 'Kystverket has no coastal navigational warning in force.' });
+  });
+
   it('answers an empty list with a note when no warning names the county', async () => {
     const t = createTestApp();
     const r = await callTool(t, SLUG, name, { fylke: 'Innlandet' });
@@ -232,16 +221,14 @@ describe('kystverket.nav.advarsler', () => {
   });
 
   it('reports a failing page as upstream_unavailable, saying when the next download will be tried', async () => {
-    const t = createTestApp({ transport: replacing(PAGE, { status: 503, headers: { 'content-type': 'text/html' }, text: '<html><body>Service Unavailable</body></html>' }) });
+    const t = createTestApp(navco('https://navco-failing.test'));
     const e = await callToolError(t, SLUG, name, {});
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(e.message).toMatch(/navigational warnings page could not be loaded.*next download will be tried/);
   });
 
   it('reports a page whose layout changed (no warnings table) as the upstream\'s failure, not as no warnings', async () => {
-    const t = createTestApp({
-      transport: replacing(PAGE, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, text: '<!DOCTYPE html><html><body><p>Ingen varsler</p></body></html>' }),
-    });
+    const t = createTestApp(navco('https://navco-changed.test'));
     const e = await callToolError(t, SLUG, name, {});
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(e.message).toMatch(/layout has changed/);

@@ -3,8 +3,6 @@
 // field_reserves, company; the newest published month is 2026-08).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetFileIndexes } from '../runtime/file-index.js';
-import { ReplayTransport } from '../runtime/upstream/recordings.js';
-import { tablePath } from '../servers/sodir/factpages.js';
 import { KEYS, callTool, callToolError, createTestApp, type TestApp } from './helpers/app.js';
 
 const SLUG = 'sodir';
@@ -90,12 +88,8 @@ describe('sodir.produksjon.liste', () => {
   });
 
   it('reports a failing export as upstream_unavailable (502), saying when it will be tried again', async () => {
-    const transport = new ReplayTransport(['tests/recordings']);
-    transport.add({
-      request: { method: 'GET', url: `https://factpages.sodir.no${tablePath('field_production_monthly')}` },
-      response: { status: 500, headers: { 'content-type': 'text/html; charset=utf-8' }, text: '<html><body><h1>Server Error in \'/\' Application.</h1></body></html>' },
-    });
-    const t = createTestApp({ transport });
+    // A stand-in base URL whose recording plays the failure (tests/recordings/sodir-factpages/).
+    const t = createTestApp({ env: { SODIR_FACTPAGES_BASE_URL: 'https://factpages-failing.test' } });
     const e = await callToolError(t, SLUG, name, { field: 'TROLL' });
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
     expect(e.message).toMatch(/monthly field production table could not be loaded/);
