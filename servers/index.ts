@@ -1,7 +1,9 @@
 // Every server of the service. Adding a server is adding its module here.
 import type { ServerDefinition } from '../runtime/define.js';
 import { brreg, brregKonkurs } from './brreg/index.js';
+import { server as ais } from './ais/index.js';
 import { server as aksjonaerregisteret } from './aksjonaerregisteret/index.js';
+import { server as akvakultur } from './akvakultur/index.js';
 import { server as altinnSystembruker } from './altinn-systembruker/index.js';
 import { server as arbeidstilsynet } from './arbeidstilsynet/index.js';
 import { server as artsdatabanken } from './artsdatabanken/index.js';
@@ -29,6 +31,7 @@ import { server as hpr } from './hpr/index.js';
 import { server as jobtech } from './jobtech/index.js';
 import { server as kartverket } from './kartverket/index.js';
 import { server as kulturdirektoratet } from './kulturdirektoratet/index.js';
+import { server as kystverket } from './kystverket/index.js';
 import { server as legemidler } from './legemidler/index.js';
 import { server as matrikkel } from './matrikkel/index.js';
 import { server as mattilsynet } from './mattilsynet/index.js';
@@ -39,8 +42,10 @@ import { server as rsk } from './rsk/index.js';
 import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
 import { server as smhi } from './smhi/index.js';
+import { server as sodir } from './sodir/index.js';
 import { server as sources } from './sources/index.js';
 import { server as ssb } from './ssb/index.js';
+import { server as statnett } from './statnett/index.js';
 import { server as vegvesen } from './vegvesen/index.js';
 
 export const SERVERS: ServerDefinition[] = [
@@ -65,6 +70,11 @@ export const SERVERS: ServerDefinition[] = [
   avinor,
   entur,
   banenor,
+  ais,
+  kystverket,
+  akvakultur,
+  sodir,
+  statnett,
   ssb,
   dst,
   norgesBank,

@@ -1,0 +1,184 @@
+// nav.advarsler: the navigational warnings Kystverket, as national coordinator for navigational
+// warnings, publishes for the Norwegian coast (coastal warnings, sent on NAVTEX and coastal radio).
+//
+// Kystverket has no API nor data file for them (UPSTREAMS.md B9, and nothing was found on
+// data.kystverket.no, BarentsWatch or Geonorge); it publishes the warnings in force as a report
+// page, https://kyvreports.kystverket.no/NavcoReport/navigasjonsvarsler.aspx, the address
+// kystverket.no links to. That page is read here through a file index (one download shared by
+// every caller, refreshed every ten minutes), decoded with fast-xml-parser in its HTML-tolerant
+// mode (unpaired tags, HTML entities; the page is ASP.NET WebForms, XHTML by default), its script
+// and style blocks left out first.
+// Structure relied on, as public scrapers of the sibling NAVAREA XIX page read it (file id
+// 54219612789): a table with id GridView1 whose rows (class Item, AlternatingItem) each hold an
+// inner table of label and value cells: Number, Date, Warning; labels are read in English or
+// Norwegian, and an area cell (Area/Område) when present.
+// UNCONFIRMED: that the coastal page has the same layout and an area cell (recordings are
+// constructed from the NAVAREA page's layout); fylke is matched against a warning's area and text.
+import { XMLParser } from 'fast-xml-parser';
+import { z } from 'zod';
+import type { ToolContext } from '../../runtime/context.js';
+import { defineTool } from '../../runtime/define.js';
+import { fail } from '../../runtime/errors.js';
+import { FileIndex } from '../../runtime/file-index.js';
+import { int, text } from '../../runtime/fields.js';
+import { note, optStr, sourceRef } from '../../runtime/output.js';
+
+export const WARNINGS_PATH = '/NavcoReport/navigasjonsvarsler.aspx';
+const PAGE = 'https://kyvreports.kystverket.no/NavcoReport/navigasjonsvarsler.aspx';
+const KILDE = { register: 'Kystverket, navigasjonsvarsler (kystvarsler)', url: PAGE };
+
+export interface Warning {
+  nummer: string | null;
+  dato: string | null;
+  omrade: string | null;
+  tekst: string;
+}
+
+type Node = Record<string, unknown>;
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  unpairedTags: ['br', 'hr', 'img', 'input', 'meta', 'link', 'col', 'area', 'base', 'wbr'],
+  htmlEntities: true,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+});
+
+const tagOf = (n: Node) => Object.keys(n).find((k) => k !== ':@');
+const attrs = (n: Node) => (n[':@'] ?? {}) as Record<string, string>;
+const children = (n: Node) => {
+  const tag = tagOf(n);
+  const c = tag ? n[tag] : undefined;
+  return Array.isArray(c) ? (c as Node[]) : [];
+};
+
+function* walk(nodes: Node[], tag: string): Generator<Node> {
+  for (const n of nodes) {
+    if (tagOf(n) === tag) yield n;
+    yield* walk(children(n), tag);
+  }
+}
+
+/** The text of a node, a <br> as a line break. */
+function textOf(nodes: Node[]): string {
+  let out = '';
+  for (const n of nodes) {
+    const tag = tagOf(n);
+    if (tag === '#text') out += String(n['#text']);
+    else if (tag === 'br') out += '\n';
+    else if (tag) out += textOf(children(n));
+  }
+  return out;
+}
+
+const clean = (s: string) =>
+  s
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((l) => l.replace(/\s+/g, ' ').trim())
+    .filter((l) => l !== '')
+    .join('\n');
+
+const LABELS: Record<string, keyof Warning> = {
+  number: 'nummer',
+  nummer: 'nummer',
+  nr: 'nummer',
+  date: 'dato',
+  dato: 'dato',
+  area: 'omrade',
+  område: 'omrade',
+  omrade: 'omrade',
+  region: 'omrade',
+  warning: 'tekst',
+  varsel: 'tekst',
+  tekst: 'tekst',
+  text: 'tekst',
+};
+
+/** The warnings of the report page, in the page's order. */
+export function parseWarnings(body: Buffer): Warning[] {
+  // Scripts and styles carry no warning, and a script's `<` or `&&` is not markup: left out before parsing.
+  const html = body.toString('utf8').replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '');
+  const tree = parser.parse(html) as Node[];
+  const grid = [...walk(tree, 'table')].find((t) => attrs(t).id === 'GridView1');
+  if (!grid) throw fail.upstream("Kystverket's navigational warnings page has no warnings table (GridView1): its layout has changed");
+  const out: Warning[] = [];
+  for (const row of walk(children(grid), 'tr')) {
+    if (!/\b(Item|AlternatingItem)\b/.test(attrs(row).class ?? '')) continue;
+    const warning: Warning = { nummer: null, dato: null, omrade: null, tekst: '' };
+    for (const pair of walk(children(row), 'tr')) {
+      const cells = children(pair).filter((c) => tagOf(c) === 'td');
+      if (cells.length < 2) continue;
+      const label = clean(textOf(children(cells[0]))).replace(/:$/, '').toLowerCase();
+      const key = LABELS[label];
+      if (!key) continue;
+      const value = clean(textOf(children(cells[1])));
+      if (key === 'tekst') warning.tekst = value;
+      else warning[key] = value || null;
+    }
+    if (warning.nummer || warning.tekst) out.push(warning);
+  }
+  return out;
+}
+
+const WARNINGS = new FileIndex<Warning[], Warning[]>({
+  title: "Kystverket's navigational warnings page",
+  withoutIt: 'no navigational warnings can be listed',
+  upstream: 'kystverket-navco',
+  path: WARNINGS_PATH,
+  decode: parseWarnings,
+  build: (warnings) => warnings,
+  refreshAfterMs: 10 * 60_000,
+  describe: (warnings) => ({ warnings: warnings.length }),
+});
+
+export const loadWarnings = async (ctx: ToolContext) => (await WARNINGS.load(ctx)).index;
+
+const fold = (v: string | null | undefined) => (v ?? '').toLocaleUpperCase('nb');
+
+export const navAdvarsler = defineTool({
+  name: 'nav.advarsler',
+  title: 'Navigational warnings for the coast (Kystverket)',
+  description:
+    "The coastal navigational warnings in force along the Norwegian coast, as Kystverket (national coordinator for navigational warnings) publishes them: number, date-time group, area and text (unlit lights, buoys off position, drifting objects, temporary restrictions...). " +
+    'Read from Kystverket\'s published warnings page (there is no API), refreshed every ten minutes. fylke keeps warnings whose area or text names it (e.g. Rogaland, Finnmark); antall 1-50 (default 20). ' +
+    'Not a substitute for NAVTEX. An empty list means no warning in force matches.',
+  input: {
+    fylke: text('County or area name the warning must name, e.g. Rogaland; any case.', 1, 60).optional(),
+    antall: int({ min: 1, max: 50, default: 20, description: 'Number of warnings, 1 to 50. Default 20.' }),
+  },
+  output: z.object({
+    fylke: optStr(),
+    total: z.number().int(),
+    count: z.number().int(),
+    advarsler: z.array(z.object({ nummer: optStr(), dato: optStr().describe('Date-time group as published, e.g. 211530 UTC nov 26.'), omrade: optStr(), tekst: z.string() })),
+    note,
+    kilde: sourceRef,
+  }),
+  coverage: { geography: ['NO'], dataTypes: ['navigational-warning'], updateFrequency: 'realtime' },
+  cacheTtlSeconds: 600,
+  route: '/navigasjonsvarsler',
+  example: { fylke: 'Vestland', antall: 5 },
+  run: async ({ fylke, antall }, ctx) => {
+    const warnings = await loadWarnings(ctx);
+    const wanted = fylke ? fold(fylke.trim()) : null;
+    const matches = wanted ? warnings.filter((w) => fold(`${w.omrade ?? ''}\n${w.tekst}`).includes(wanted)) : warnings;
+    const advarsler = matches.slice(0, antall);
+    return {
+      fylke: fylke ?? null,
+      total: matches.length,
+      count: advarsler.length,
+      advarsler,
+      ...(advarsler.length === 0 && { note: wanted ? `No navigational warning in force names ${fylke}.` : 'Kystverket has no coastal navigational warning in force.' }),
+      kilde: KILDE,
+    };
+  },
+});
+
+/** Tests: forget the loaded page. */
+export function resetWarnings(): void {
+  WARNINGS.reset();
+}
