@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { Registry } from '../runtime/registry.js';
 import { RecordingMiss, replayMisses } from '../runtime/upstream/recordings.js';
 import type { OutgoingRequest, RawResponse, Transport } from '../runtime/upstream/transport.js';
-import { resetSanctionsIndexes } from '../servers/_shared/sanctions-index/index.js';
+import { resetFileIndexes } from '../runtime/file-index.js';
 import { SERVERS } from '../servers/index.js';
-import { callTool, createTestApp, replay, type TestApp } from './helpers/app.js';
+import { KEYS, callTool, createTestApp, replay, type TestApp } from './helpers/app.js';
 
 type Variant = (recorded: unknown) => unknown;
 
@@ -75,8 +75,9 @@ describe.each(Object.entries(VARIANTS))('every upstream answers %s', (_name, var
   const appFor = () => (app ??= createTestApp({ transport: malformed(variant) }));
 
   it.each(examples)('%s %s: no internal error', async (slug, name, example) => {
-    resetSanctionsIndexes();
-    const r = await callTool(appFor(), slug, name, example);
+    // Every file index loads afresh from the malformed answer; an enterprise key has no window to spend.
+    resetFileIndexes();
+    const r = await callTool(appFor(), slug, name, example, KEYS.enterprise);
     if (!r.isError) return;
     const error = r.data.error;
     expect(error.code, JSON.stringify(error)).not.toBe('internal');

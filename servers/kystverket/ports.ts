@@ -92,6 +92,7 @@ function indexFor(path: string) {
   if (!index) {
     index = new FileIndex({
       title: 'the Kystverket locations file',
+    register: KILDE.register,
       withoutIt: 'no port can be listed or looked up',
       upstream: UPSTREAM,
       path,

@@ -126,6 +126,7 @@ export function parseWarnings(body: Buffer): Warning[] {
 
 const WARNINGS = new FileIndex<Warning[], Warning[]>({
   title: "Kystverket's navigational warnings page",
+  register: KILDE.register,
   withoutIt: 'no navigational warnings can be listed',
   upstream: 'kystverket-navco',
   path: WARNINGS_PATH,

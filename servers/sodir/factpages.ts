@@ -127,6 +127,7 @@ function isoDay(value: string | undefined): string | null {
 
 const FIELDS = new FileIndex<Row[], Map<string, Field>>({
   title: 'the FactPages field table',
+  register: 'Sodir FactPages',
   withoutIt: 'field status and operators are unknown',
   upstream: UPSTREAM,
   path: tablePath('field'),
@@ -155,6 +156,7 @@ const FIELDS = new FileIndex<Row[], Map<string, Field>>({
 
 const PRODUCTION = new FileIndex<Row[], Production>({
   title: 'the FactPages monthly field production table',
+  register: 'Sodir FactPages',
   withoutIt: 'no production figures can be given',
   upstream: UPSTREAM,
   path: tablePath('field_production_monthly'),
@@ -190,6 +192,7 @@ const PRODUCTION = new FileIndex<Row[], Production>({
 
 const RESERVES = new FileIndex<Row[], Reserve[]>({
   title: 'the FactPages field reserves table',
+  register: 'Sodir FactPages',
   withoutIt: 'no reserves can be given',
   upstream: UPSTREAM,
   path: tablePath('field_reserves'),
@@ -210,6 +213,7 @@ const RESERVES = new FileIndex<Row[], Reserve[]>({
 
 const COMPANIES = new FileIndex<Row[], Company[]>({
   title: 'the FactPages company table',
+  register: 'Sodir FactPages',
   withoutIt: 'no companies can be listed',
   upstream: UPSTREAM,
   path: tablePath('company'),
