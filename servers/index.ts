@@ -9,6 +9,7 @@ import { server as avinor } from './avinor/index.js';
 import { server as banenor } from './banenor/index.js';
 import { server as companies } from './companies/index.js';
 import { server as cvr } from './cvr/index.js';
+import { server as dawa } from './dawa/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as dsb } from './dsb/index.js';
@@ -32,6 +33,7 @@ import { server as sanksjoner } from './sanksjoner/index.js';
 import { server as screening } from './screening/index.js';
 import { server as smhi } from './smhi/index.js';
 import { server as sources } from './sources/index.js';
+import { server as stortinget } from './stortinget/index.js';
 import { server as vegvesen } from './vegvesen/index.js';
 
 export const SERVERS: ServerDefinition[] = [
@@ -65,6 +67,8 @@ export const SERVERS: ServerDefinition[] = [
   legemidler,
   mattilsynet,
   kulturdirektoratet,
+  stortinget,
+  dawa,
   companies,
   screening,
   discovery,
