@@ -193,8 +193,8 @@ export const personFields = {
   fornavn: z.string().nullable(),
   etternavn: z.string().nullable(),
   kjoenn: z.string().nullable().describe('kvinne or mann.'),
-  foedselsdato: z.string().nullable().describe('ISO 8601 with the offset the export gives.'),
-  doedsdato: z.string().nullable().describe('Null for a living person.'),
+  foedselsdato: z.string().nullable(),
+  doedsdato: z.string().nullable(),
 };
 
 // ---- The current session and period ------------------------------------------------------------
@@ -238,7 +238,7 @@ export function pageOf<T>(items: T[], page: number, limit: number | undefined) {
 export const pageFields = {
   total: z.number().int(),
   page: z.number().int(),
-  limit: z.number().int().nullable().describe('Null: the whole list in one page.'),
+  limit: z.number().int().nullable(),
   count: z.number().int(),
   hasMore: z.boolean(),
 };

@@ -65,18 +65,18 @@ const memberOutput = z.object({
   fornavn: z.string().nullable(),
   etternavn: z.string().nullable(),
   parti: idNavnOutput.nullable(),
-  fylke: idNavnOutput.nullable().describe('Constituency.'),
-  fastVaraFor: z.string().nullable().describe('Id of the representative this permanent substitute sits for.'),
+  fylke: idNavnOutput.nullable(),
+  fastVaraFor: z.string().nullable().describe('Whom a permanent substitute sits for (person id).'),
 });
 
 export const komiteMedlemmer = defineTool({
   name: 'komite.medlemmer',
   title: 'Members of a Storting committee',
   description:
-    "The members of one committee of Stortinget (Norway's parliament) in the current session: each member's person id (for stortinget.representant.hent), name, party and constituency, and, for a permanent substitute, whom they sit for. Read from Stortinget's list of the representatives sitting today with their committees, the only place its export gives committee membership: sesjonId may be left out or be the current session; another session is refused (invalid_input naming sesjonId), because the export publishes no member list for past sessions. komiteId is a committee id of that session (stortinget.komiteer.liste), such as FINANS; an unknown id answers not_found. Source: Stortinget (data.stortinget.no), NLOD.",
+    "The members of one committee of Stortinget (Norway's parliament) in the current session: person id (for stortinget.representant.hent), name, party, constituency and, for a permanent substitute, whom they sit for. Read from the representatives sitting today, the only place Stortinget's export gives membership: sesjonId may be left out or be the current session; another session is refused (invalid_input naming sesjonId). komiteId is a committee id such as FINANS (stortinget.komiteer.liste); an unknown id answers not_found. Source: Stortinget (data.stortinget.no), NLOD.",
   input: {
-    komiteId: z.string().min(1).describe('Committee id of the session, as stortinget.komiteer.liste gives it, for example FINANS; case-insensitive.'),
-    sesjonId: sesjonId('Session id; absent, empty or the current session (2024-2025 form). Other sessions are refused: the export gives members for the current session only.'),
+    komiteId: z.string().min(1).describe('Committee id, for example FINANS; case-insensitive.'),
+    sesjonId: sesjonId('Absent, empty or the current session id (2026-2027 form); others are refused.'),
   },
   output: z.object({ sesjonId: z.string(), komite: idNavnOutput, count: z.number().int(), medlemmer: z.array(memberOutput), note, kilde: sourceRef }),
   coverage: coverage(['parliament-committee', 'parliament-member']),

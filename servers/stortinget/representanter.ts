@@ -35,7 +35,7 @@ function representant(r: ExportRepresentant) {
 const representantOutput = z.object({
   ...personFields,
   parti: idNavnOutput.nullable(),
-  fylke: idNavnOutput.nullable().describe('Constituency.'),
+  fylke: idNavnOutput.nullable(),
   vararepresentant: z.boolean(),
 });
 
@@ -45,12 +45,12 @@ export const representanterListe = defineTool({
   name: 'representanter.liste',
   title: 'Representatives of the Storting in a period',
   description:
-    "The representatives elected to Stortinget (Norway's parliament) for one parliamentary period: person id (for stortinget.representant.hent), name, gender, birth and death dates (ISO 8601), party and constituency. periodeId absent or empty asks for the current period (2025-2029 form; 1945-49 before 2000). Without limit the whole list returns (169 seats, more with replacements); limit (1-500) with page (from 1, default 1) takes one page of it, in the export's order. page needs limit: page without limit is refused, naming both. An empty list means the export lists no representative for that period. Source: Stortinget (data.stortinget.no), NLOD.",
+    "The representatives elected to Stortinget (Norway's parliament) for one parliamentary period: person id (for stortinget.representant.hent), name, gender, birth and death dates (ISO 8601), party, constituency (fylke). periodeId absent or empty: the current period. Without limit the whole list returns; limit (1-500) with page (from 1, default 1) takes one page. page needs limit: page alone is refused. An empty list means the export lists no representative for that period. Source: Stortinget (data.stortinget.no), NLOD.",
   input: {
-    periodeId: periodeId('Parliamentary period id, for example 2021-2025 (1945-49 before 2000); absent or empty: the current period.'),
-    limit: int({ min: 1, max: MAX_LIMIT, description: 'Representatives per page, 1-500; absent: the whole list.' }),
+    periodeId: periodeId('Period id, for example 2021-2025 (1945-49 before 2000); absent or empty: the current one.'),
+    limit: int({ min: 1, max: MAX_LIMIT, description: 'Per page; absent: the whole list.' }),
     // Default 1 is applied in run(): the input must tell whether page was given (it needs limit).
-    page: z.number().int().min(1).optional().meta({ default: 1 }).describe('Page, from 1 (default 1); needs limit.'),
+    page: z.number().int().min(1).optional().meta({ default: 1 }).describe('Page, from 1; needs limit.'),
   },
   refine: ({ page, limit }, issues) => {
     if (page !== undefined && limit === undefined) issues.add('page needs limit: give limit (1-500) with page, or leave both out for the whole list', ['page']);
@@ -92,21 +92,18 @@ export const representantHent = defineTool({
   name: 'representant.hent',
   title: 'One representative of the Storting',
   description:
-    "One person in Stortinget's records by person id (2-5 letters, such as ABIR or JGS; stortinget.representanter.liste and stortinget.komite.medlemmer give them): name, gender, birth and death dates (ISO 8601), and their seat in a parliamentary period (party, constituency, whether a substitute). periodeId absent or empty means the current period; representasjon is null when the person held no elected seat in that period (a former representative or a government member). An id Stortinget does not know answers not_found. Source: Stortinget (data.stortinget.no), NLOD.",
+    "One person in Stortinget's records by person id (2-5 letters, such as ABIR; stortinget.representanter.liste gives them): name, gender, birth and death dates (ISO 8601), and their seat in a parliamentary period (party, constituency, substitute or not). periodeId absent or empty: the current period; representasjon is null when the person held no elected seat in it. An id Stortinget does not know answers not_found. Source: Stortinget (data.stortinget.no), NLOD.",
   input: {
     id: z
       .string()
       .regex(PERSON_ID, { error: (iss) => `must be a person id of 2 to 5 letters, such as ABIR (got ${JSON.stringify(iss.input)})` })
       .describe("Stortinget's person id: 2-5 letters, for example ABIR; case-insensitive."),
-    periodeId: periodeId('Parliamentary period for representasjon, for example 2021-2025; absent or empty: the current period.'),
+    periodeId: periodeId('Period of representasjon, for example 2021-2025; absent or empty: the current one.'),
   },
   output: z.object({
     ...personFields,
     periodeId: z.string(),
-    representasjon: z
-      .object({ parti: idNavnOutput.nullable(), fylke: idNavnOutput.nullable(), vararepresentant: z.boolean() })
-      .nullable()
-      .describe('The seat in periodeId; null when the person held none.'),
+    representasjon: z.object({ parti: idNavnOutput.nullable(), fylke: idNavnOutput.nullable(), vararepresentant: z.boolean() }).nullable(),
     note,
     kilde: sourceRef,
   }),
