@@ -70,7 +70,7 @@ describe('stortinget.komiteer.liste', () => {
     expect(r.data).toMatchObject({ sesjonId: '2026-2027', count: 7, kilde: { register: 'Stortinget (data.stortinget.no)', url: 'https://data.stortinget.no/eksport/komiteer?sesjonid=2026-2027' } });
     expect(r.data.komiteer[0]).toEqual({ id: 'ARBSOS', navn: 'Arbeids- og sosialkomiteen' });
     expect(r.data.komiteer.map((k: { id: string }) => k.id)).toContain('FINANS');
-    expect(urls).toEqual(['https://data.stortinget.no/eksport/sesjoner?format=json', 'https://data.stortinget.no/eksport/komiteer?format=json&sesjonid=2026-2027']);
+    expect(urls).toEqual(['https://data.stortinget.no/eksport/sesjoner?format=JSON', 'https://data.stortinget.no/eksport/komiteer?format=JSON&sesjonid=2026-2027']);
   });
 
   it('takes an empty sesjonId as the current session', async () => {
@@ -132,7 +132,7 @@ describe('stortinget.komite.medlemmer', () => {
     expect(r.data.medlemmer[0]).toEqual({ id: 'OLNO', fornavn: 'Ola', etternavn: 'Nordmann', parti: { id: 'H', navn: 'Høyre' }, fylke: { id: 'Ak', navn: 'Akershus' }, fastVaraFor: null });
     expect(r.data.medlemmer[2].fastVaraFor).toBe('JGS');
     expect(r.data.kilde.url).toBe('https://data.stortinget.no/eksport/dagensrepresentanter');
-    expect(urls).toContain('https://data.stortinget.no/eksport/dagensrepresentanter?format=json');
+    expect(urls).toContain('https://data.stortinget.no/eksport/dagensrepresentanter?format=JSON');
   });
 
   it('takes the committee id in any case, and the current session named', async () => {
@@ -162,7 +162,7 @@ describe('stortinget.komite.medlemmer', () => {
     const e = await fails(t, name, { komiteId: 'FINANS', sesjonId: '2024-2025' });
     expect(e).toMatchObject({ code: 'invalid_input', status: 400, fields: ['sesjonId'], currentSession: '2026-2027' });
     expect(e.message).toMatch(/^sesjonId: .*current session \(2026-2027\) only/);
-    expect(urls).toEqual(['https://data.stortinget.no/eksport/sesjoner?format=json']);
+    expect(urls).toEqual(['https://data.stortinget.no/eksport/sesjoner?format=JSON']);
   });
 
   it.each([
@@ -225,8 +225,8 @@ describe('stortinget.representanter.liste', () => {
     const r = await callTool(t, SLUG, name, {});
     expect(r.data).toMatchObject({ periodeId: '2025-2029', total: 2, page: 1, limit: null, count: 2, hasMore: false });
     expect(urls).toEqual([
-      'https://data.stortinget.no/eksport/stortingsperioder?format=json',
-      'https://data.stortinget.no/eksport/representanter?format=json&stortingsperiodeid=2025-2029',
+      'https://data.stortinget.no/eksport/stortingsperioder?format=JSON',
+      'https://data.stortinget.no/eksport/representanter?format=JSON&stortingsperiodeid=2025-2029',
     ]);
     const res = await t.fetch('/api/connectors/stortinget/representanter?periodeId=2021-2025', { headers: auth });
     expect((await res.json()).count).toBe(4);
@@ -320,7 +320,7 @@ describe('stortinget.representant.hent', () => {
     const e = await fails(t, name, { id: 'zzz' });
     expect(e).toMatchObject({ code: 'not_found', status: 404 });
     expect(e.message).toMatch(/no person with id ZZZ/);
-    expect(urls).toEqual(['https://data.stortinget.no/eksport/person?format=json&personid=ZZZ']);
+    expect(urls).toEqual(['https://data.stortinget.no/eksport/person?format=JSON&personid=ZZZ']);
   });
 
   it.each([
@@ -386,7 +386,7 @@ describe('stortinget.saker.liste', () => {
     expect(r.data).toMatchObject({ sesjonId: '2026-2027', total: 3, page: 1, limit: null, count: 3, hasMore: false });
     expect(r.data.saker[1]).toMatchObject({ status: '4', dokumentgruppe: 'representantforslag' });
     expect(r.data.saker[2]).toMatchObject({ status: 'varslet', dokumentgruppe: '0', henvisning: null, komite: null });
-    expect(urls).toEqual(['https://data.stortinget.no/eksport/sesjoner?format=json', 'https://data.stortinget.no/eksport/saker?format=json&sesjonid=2026-2027']);
+    expect(urls).toEqual(['https://data.stortinget.no/eksport/sesjoner?format=JSON', 'https://data.stortinget.no/eksport/saker?format=JSON&sesjonid=2026-2027']);
     const p2 = await callTool(t, SLUG, name, { page: 2 });
     expect(p2.data).toMatchObject({ page: 2, count: 0, hasMore: false });
   });

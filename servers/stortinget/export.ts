@@ -70,7 +70,7 @@ export function kilde(path: string, query: Record<string, string> = {}) {
 
 /** GET of one export list, in JSON. */
 export function exportGet<T>(ctx: ToolContext, path: string, query: Record<string, string> = {}, ttlSeconds?: number): Promise<T> {
-  return ctx.get<T>(UPSTREAM, path, { query: { ...query, format: 'json' }, ...(ttlSeconds !== undefined && { ttlSeconds }) });
+  return ctx.get<T>(UPSTREAM, path, { query: { ...query, format: 'JSON' }, ...(ttlSeconds !== undefined && { ttlSeconds }) });
 }
 
 // ---- Input fields ------------------------------------------------------------------------------

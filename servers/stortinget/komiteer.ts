@@ -76,7 +76,7 @@ export const komiteMedlemmer = defineTool({
     "The members of one committee of Stortinget (Norway's parliament) in the current session: person id (for stortinget.representant.hent), name, party, constituency and, for a permanent substitute, whom they sit for. Read from the representatives sitting today, the only place Stortinget's export gives membership: sesjonId may be left out or be the current session; another session is refused (invalid_input naming sesjonId). komiteId is a committee id such as FINANS (stortinget.komiteer.liste); an unknown id answers not_found. Source: Stortinget (data.stortinget.no), NLOD.",
   input: {
     komiteId: z.string().min(1).describe('Committee id, for example FINANS; case-insensitive.'),
-    sesjonId: sesjonId('Absent, empty or the current session id (2026-2027 form); others are refused.'),
+    sesjonId: sesjonId('Absent, empty or the current session id (2024-2025 form); others are refused.'),
   },
   output: z.object({ sesjonId: z.string(), komite: idNavnOutput, count: z.number().int(), medlemmer: z.array(memberOutput), note, kilde: sourceRef }),
   coverage: coverage(['parliament-committee', 'parliament-member']),
