@@ -16,6 +16,7 @@ import { server as dataEuropa } from './data-europa/index.js';
 import { server as dataEuropaMqa } from './data-europa-mqa/index.js';
 import { server as dataEuropaSparql } from './data-europa-sparql/index.js';
 import { server as dataNorge } from './data-norge/index.js';
+import { server as dawa } from './dawa/index.js';
 import { server as discovery } from './discovery/index.js';
 import { server as doffin } from './doffin/index.js';
 import { server as dsb } from './dsb/index.js';
@@ -46,6 +47,7 @@ import { server as sodir } from './sodir/index.js';
 import { server as sources } from './sources/index.js';
 import { server as ssb } from './ssb/index.js';
 import { server as statnett } from './statnett/index.js';
+import { server as stortinget } from './stortinget/index.js';
 import { server as vegvesen } from './vegvesen/index.js';
 
 export const SERVERS: ServerDefinition[] = [
@@ -93,6 +95,8 @@ export const SERVERS: ServerDefinition[] = [
   dataEuropa,
   dataEuropaMqa,
   dataEuropaSparql,
+  stortinget,
+  dawa,
   companies,
   screening,
   discovery,
