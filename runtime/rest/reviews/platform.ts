@@ -97,8 +97,8 @@ export const id = (description: string, pattern: RegExp, example: string, max = 
     .min(1)
     .max(max)
     .regex(pattern, { error: () => `must match ${pattern.source}` })
-    .describe(description)
-    .openapi({ description, example });
+    .openapi({ description, example })
+    .describe(description);
 
 /** An integer query parameter written as text, within [min, max]. */
 export const int = (description: string, min: number, max: number, fallback?: number) =>
@@ -108,8 +108,8 @@ export const int = (description: string, min: number, max: number, fallback?: nu
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .optional()
-    .describe(description)
-    .openapi({ type: 'integer', minimum: min, maximum: max, description, ...(fallback !== undefined && { default: fallback }) });
+    .openapi({ type: 'integer', minimum: min, maximum: max, description, ...(fallback !== undefined && { default: fallback }) })
+    .describe(description);
 
 /** A number from an answer that may write it as text ("4.5"); null when it is not one. */
 export function num(value: unknown): number | null {

@@ -26,7 +26,7 @@ export const appleAppStore: ReviewPlatform = {
     id: id('The app\'s App Store ID (digits after "id" in its apps.apple.com address).', /^\d{5,12}$/, '1462339474', 12),
     cc: id('Storefront country code, two letters (no, se, dk, fi, …).', /^[a-z]{2}$/, 'no', 2),
     page: int('Page of 50 reviews, 1 to 10.', 1, 10, 1),
-    sortby: z.enum(['mostrecent', 'mosthelpful']).optional().describe('mostrecent (default) or mosthelpful.').openapi({ description: 'mostrecent (default) or mosthelpful.' }),
+    sortby: z.enum(['mostrecent', 'mosthelpful']).optional().openapi({ description: 'mostrecent (default) or mosthelpful.' }).describe('mostrecent (default) or mosthelpful.'),
   }),
   example: { id: '1462339474', cc: 'no' },
   request: (p) => ({

@@ -26,7 +26,7 @@ export const trustpilot: ReviewPlatform = {
     perPage: int('Reviews per page, 1 to 100.', 1, 100, 20),
     stars: id('Only these star ratings, comma-separated (e.g. 1,2).', /^[1-5](,[1-5]){0,4}$/, '5', 9).optional(),
     language: id('Only reviews in this language (ISO 639-1), or `all`.', /^([a-z]{2}|all)$/, 'da', 3).optional(),
-    orderBy: z.enum(['createdat.desc', 'createdat.asc', 'stars.desc', 'stars.asc']).optional().describe('Order of the reviews.').openapi({ description: 'Order of the reviews.' }),
+    orderBy: z.enum(['createdat.desc', 'createdat.asc', 'stars.desc', 'stars.asc']).optional().openapi({ description: 'Order of the reviews.' }).describe('Order of the reviews.'),
   }),
   example: { businessUnitId: '46d6a890000064000500e0c3' },
   request: (p) => ({

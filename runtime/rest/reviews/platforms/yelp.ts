@@ -24,7 +24,7 @@ export const yelp: ReviewPlatform = {
     locale: id('Locale of the reviews, e.g. nb_NO, sv_SE, da_DK, fi_FI, en_US.', /^[a-z]{2}_[A-Z]{2}$/, 'nb_NO', 5).optional(),
     limit: int('Reviews, 1 to 50 (Yelp answers at most 3 on the base plan).', 1, 50, 3),
     offset: int('Reviews to skip.', 0, 1000, 0),
-    sort_by: z.enum(['yelp_sort', 'newest']).optional().describe("Yelp's order (default) or newest first.").openapi({ description: "Yelp's order (default) or newest first." }),
+    sort_by: z.enum(['yelp_sort', 'newest']).optional().openapi({ description: "Yelp's order (default) or newest first." }).describe("Yelp's order (default) or newest first."),
   }),
   example: { business_id_or_alias: 'maaemo-oslo' },
   request: (p) => ({
