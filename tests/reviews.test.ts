@@ -4,7 +4,11 @@
 // 5xx (everything disallowed); for the API platforms 503 not_configured without the credential and
 // the real auth sent with it. Then the robots cache's lifetimes, a real published file against a
 // User-Agent it names, redirects, the listing, validation in the platforms' own names and OpenAPI.
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RecordingTransport, ReplayTransport } from '../runtime/upstream/recordings.js';
 import { PLATFORMS } from '../runtime/rest/reviews/platforms/index.js';
 import type { ReviewPlatform } from '../runtime/rest/reviews/platform.js';
 import { authEnvVars } from '../runtime/upstream/catalogue.js';
@@ -338,6 +342,26 @@ describe('routes', () => {
       expect(op.tags).toEqual(['reviews']);
       expect(op.parameters.map((x: { name: string }) => x.name)).toEqual(Object.keys(p.params.shape));
       expect(op.responses['451'].content['application/problem+json']).toBeDefined();
+    }
+  });
+});
+
+describe('a key sent in the query (Tripadvisor)', () => {
+  it('is written to a recording as <redacted>, and a replay matches the recording whatever the key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reviews-rec-'));
+    try {
+      const inner: Transport = { send: async () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"data":[]}') }) };
+      const url = 'https://api.content.tripadvisor.com/api/v1/location/1/reviews?language=en&key=real-secret-key';
+      const req: OutgoingRequest = { method: 'GET', url, headers: {}, timeoutMs: 1000, maxBodyBytes: 1024, upstreamId: 'reviews-tripadvisor', secretQuery: ['key'] };
+      await new RecordingTransport(inner, dir).send(req);
+      const [file] = readdirSync(join(dir, 'reviews-tripadvisor'));
+      const text = readFileSync(join(dir, 'reviews-tripadvisor', file), 'utf8');
+      expect(text).not.toContain('real-secret-key');
+      expect(JSON.parse(text).request.url).toContain('key=%3Credacted%3E');
+      const again = await new ReplayTransport([dir]).send({ ...req, url: url.replace('real-secret-key', 'another-key') });
+      expect(again.status).toBe(200);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
