@@ -341,6 +341,7 @@ describe('routes', () => {
       expect(op, p.id).toBeDefined();
       expect(op.tags).toEqual(['reviews']);
       expect(op.parameters.map((x: { name: string }) => x.name)).toEqual(Object.keys(p.params.shape));
+      for (const param of op.parameters) expect(param.description, `${p.id} ${param.name}`).toBeTruthy();
       expect(op.responses['451'].content['application/problem+json']).toBeDefined();
     }
   });

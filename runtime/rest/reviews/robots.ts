@@ -80,12 +80,6 @@ export class RobotsGate {
     return new URL('/robots.txt', this.upstream.baseUrl(upstreamId)).toString();
   }
 
-  /** What is cached for an upstream's robots.txt, without asking the platform. */
-  cached(upstreamId: string): RobotsState | null {
-    const entry = this.entries.get(this.robotsUrl(upstreamId));
-    return entry && entry.expires > this.now() ? entry.state : null;
-  }
-
   /** Whether `targetUrl` may be fetched, reading (or reusing) the robots.txt of `upstreamId` first. */
   async check(upstreamId: string, targetUrl: string, stats?: RequestStats, deadline?: Deadline): Promise<RobotsVerdict> {
     const entry = await this.entry(upstreamId, stats, deadline);
