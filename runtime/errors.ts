@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'not_ready'
   | 'not_implemented'
+  | 'robots_disallowed'
   | 'internal';
 
 interface CodeInfo {
@@ -41,6 +42,8 @@ export const ERROR_CODES: Record<ErrorCode, CodeInfo> = {
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   not_ready: { status: 503, title: 'Service not ready' },
   not_implemented: { status: 501, title: 'Not implemented' },
+  /** A review platform's robots.txt disallows the path for this service's User-Agent (REST spec 7). */
+  robots_disallowed: { status: 451, title: 'Disallowed by the platform\'s robots rules' },
   internal: { status: 500, title: 'Internal error' },
 };
 

@@ -7,6 +7,7 @@ import { acceptingDigitNumbers } from './fields.js';
 import type { IconDefinition, ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
 import { compileIcon, iconsOf, type CompiledIcon, type Icon } from './icons.js';
 import type { CredentialSource } from './upstream/auth.js';
+import { REVIEW_UPSTREAMS } from './rest/reviews/platforms/index.js';
 import { RUNTIME_UPSTREAMS, type UpstreamDefinition } from './upstream/catalogue.js';
 
 export interface ToolAnnotations {
@@ -68,12 +69,13 @@ const SUFFIX = /^(?:_[a-z0-9]+(?:_[a-z0-9]+)*|[a-z0-9]+(?:[_-][a-z0-9]+)*(?:\.[a
 const ROUTE = /^(?:\/(?:[a-z0-9][a-z0-9._-]*|:[A-Za-z][A-Za-z0-9]*))+$/;
 
 /**
- * The runtime's upstreams and every server's, once each. Servers that share an upstream import the
+ * The runtime's upstreams (its own, and the review platforms of the REST tier's reviews routes)
+ * and every server's, once each. Servers that share an upstream import the
  * one declaration (servers/_shared/); two declarations under one id are refused.
  */
 export function collectUpstreams(definitions: readonly ServerDefinition[]): UpstreamDefinition[] {
   const byId = new Map<string, UpstreamDefinition>();
-  for (const def of [...RUNTIME_UPSTREAMS, ...definitions.flatMap((d) => d.upstreams)]) {
+  for (const def of [...RUNTIME_UPSTREAMS, ...REVIEW_UPSTREAMS, ...definitions.flatMap((d) => d.upstreams)]) {
     const known = byId.get(def.id);
     if (known && known !== def) throw new RegistryError(`upstream id "${def.id}" is declared twice; servers that share an upstream import one declaration`);
     byId.set(def.id, def);

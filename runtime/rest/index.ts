@@ -13,6 +13,7 @@ import { registerDocRoutes } from './openapi.js';
 import { methodNotAllowed, restErrorHandler, validationHook } from './problems.js';
 import { PROXY_ROUTING_PATH, registerProxyRoutes } from './proxy.js';
 import { registerResearchRoutes } from './research.js';
+import { registerReviewRoutes } from './reviews/routes.js';
 import { registerSourceRoutes } from './sources.js';
 
 export type RestApp = OpenAPIHono<AppEnv>;
@@ -46,6 +47,7 @@ export function restRoutes(services: Services): RestApp {
   registerSourceRoutes(app, services);
   registerMetaRoutes(app, services);
   registerResearchRoutes(app, services);
+  registerReviewRoutes(app, services);
   registerDocRoutes(app, services);
   registerMethodGuards(app, services);
   return app;

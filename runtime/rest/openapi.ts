@@ -18,7 +18,7 @@ export const TAGS = [
   { name: 'sanctions', description: 'Screening against the consolidated EU list (served as MCP tools at /mcp/sanksjoner and /mcp/screening; no REST route in this service yet).' },
   { name: 'research', description: 'Queued, agent-driven company research with versioned reports; answers 501 in a local development server.' },
   { name: 'account', description: 'Audit log and data export for the authenticated key (not served by this service yet).' },
-  { name: 'reviews', description: 'Review scraping from 19 platforms (not served by this service yet).' },
+  { name: 'reviews', description: 'Reviews from 19 platforms, each with its own parameter names: official APIs with their credentials first (503 not_configured without), otherwise the public page\'s schema.org JSON-LD; every platform\'s robots.txt is honoured, and a path it disallows for this service\'s User-Agent answers 451.' },
   { name: 'connectors', description: 'Each data tool’s HTTP twin under /api/connectors/{connector}/{resource}: same validation and answer as the MCP tool. GET takes the arguments as query parameters, POST as a JSON object.' },
 ];
 

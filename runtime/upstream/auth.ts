@@ -37,6 +37,11 @@ export async function authHeaders(def: UpstreamDefinition, credentials: Credenti
       if (!key) throw fail.notConfigured(`${def.name} needs ${auth.envVar} on the server; the operator has not set it`, { extra: { missing: [auth.envVar] } });
       return { [auth.header]: `${auth.prefix ?? ''}${key}` };
     }
+    case 'query': {
+      // The key travels in the URL (authQuery); here only its presence is checked.
+      if (!credentials.get(auth.envVar)) throw fail.notConfigured(`${def.name} needs ${auth.envVar} on the server; the operator has not set it`, { extra: { missing: [auth.envVar] } });
+      return {};
+    }
     case 'basic': {
       const user = credentials.get(auth.userEnvVar);
       if (!user) throw fail.notConfigured(`${def.name} needs ${auth.userEnvVar} on the server; the operator has not set it`, { extra: { missing: [auth.userEnvVar] } });
@@ -58,4 +63,11 @@ export async function authHeaders(def: UpstreamDefinition, credentials: Credenti
       return { authorization: await tokens.authorization(def, undefined, deadline) };
     }
   }
+}
+
+/** The query parameter of a `query` auth scheme, with its value; undefined for every other scheme. */
+export function authQuery(def: UpstreamDefinition, credentials: CredentialSource): { param: string; value: string } | undefined {
+  if (def.auth.type !== 'query') return undefined;
+  const value = credentials.get(def.auth.envVar);
+  return value === undefined ? undefined : { param: def.auth.param, value };
 }

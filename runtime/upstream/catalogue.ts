@@ -15,7 +15,13 @@ export type UpstreamAuth =
    * Maskinporten: a JWT grant signed with the organisation's key (MASKINPORTEN_CLIENT_ID,
    * MASKINPORTEN_KEY), for `scope`; tokens cached until shortly before they expire.
    */
-  | { type: 'maskinporten'; scope: string; extraEnvVars?: string[] };
+  | { type: 'maskinporten'; scope: string; extraEnvVars?: string[] }
+  /**
+   * A key sent as a query parameter (Tripadvisor's Content API `key`), for APIs that take it no
+   * other way: appended when the request is sent, never part of the cache key, and written to
+   * recordings as `<redacted>`.
+   */
+  | { type: 'query'; param: string; envVar: string };
 
 export interface UpstreamDefinition {
   id: string;
@@ -84,6 +90,7 @@ export function authEnvVars(auth: UpstreamAuth): string[] {
     case 'none':
       return [];
     case 'header':
+    case 'query':
       return [auth.envVar];
     case 'basic':
       return [auth.userEnvVar, ...(auth.passwordEnvVar ? [auth.passwordEnvVar] : [])];

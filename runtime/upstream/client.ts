@@ -9,7 +9,7 @@ import { fail, ToolError } from '../errors.js';
 import { deepFreeze } from '../freeze.js';
 import type { Metrics } from '../metrics.js';
 import { CircuitBreaker, type BreakerSnapshot } from './breaker.js';
-import { authHeaders, type CredentialSource } from './auth.js';
+import { authHeaders, authQuery, type CredentialSource } from './auth.js';
 import type { UpstreamDefinition } from './catalogue.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
 import { attemptTimeout, backoff, parseRetryAfter, retryFits, sleep } from './retry.js';
@@ -354,10 +354,18 @@ export class UpstreamClient {
     // Slots of the upstream's concurrency cap are shared fairly between callers (semaphore.ts).
     const caller = stats?.caller?.() ?? '';
     const timeoutMs = def.timeoutMs ?? 10_000;
+    // A key that travels in the query is added only now: the cache key and the public URL never hold it.
+    const keyParam = authQuery(def, this.options.credentials);
+    if (keyParam) {
+      const keyed = new URL(url);
+      keyed.searchParams.append(keyParam.param, keyParam.value);
+      url = keyed.toString();
+    }
     const request: OutgoingRequest = {
       method,
       url,
       headers,
+      ...(keyParam && { secretQuery: [keyParam.param] }),
       body,
       timeoutMs,
       maxBodyBytes: def.maxBodyBytes ?? 16 * 1024 * 1024,

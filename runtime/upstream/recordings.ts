@@ -95,10 +95,18 @@ function isTokenRequest(req: OutgoingRequest): boolean {
 
 /** The request's key for a miss report: a form body's credential values are replaced. */
 function reportedKey(req: OutgoingRequest): string {
-  if (!isTokenRequest(req) || !req.body) return recordingKey(req.method, req.url, req.body);
+  if (!isTokenRequest(req) || !req.body) return recordingKey(req.method, redactedUrl(req), req.body);
   const form = new URLSearchParams(req.body);
   for (const name of [...form.keys()]) if (SECRET_FORM_FIELDS.has(name)) form.set(name, '<redacted>');
   return recordingKey(req.method, req.url, form.toString());
+}
+
+/** The request's URL with the values of its credential query parameters (`secretQuery`) written as `<redacted>`. */
+export function redactedUrl(req: Pick<OutgoingRequest, 'url' | 'secretQuery'>): string {
+  if (!req.secretQuery?.length) return req.url;
+  const u = new URL(req.url);
+  for (const name of req.secretQuery) if (u.searchParams.has(name)) u.searchParams.set(name, '<redacted>');
+  return u.toString();
 }
 
 const SECRET_TOKEN_FIELDS = ['access_token', 'refresh_token', 'id_token'];
@@ -149,7 +157,9 @@ export class ReplayTransport implements Transport {
   }
 
   async send(req: OutgoingRequest): Promise<RawResponse> {
-    const answer = this.answers.get(recordingKey(req.method, req.url, req.body)) ?? this.bodyless.get(recordingKey(req.method, req.url));
+    // A key sent in the query is matched as the recording writes it: `<redacted>`.
+    const url = redactedUrl(req);
+    const answer = this.answers.get(recordingKey(req.method, url, req.body)) ?? this.bodyless.get(recordingKey(req.method, url));
     if (!answer) {
       const key = reportedKey(req);
       replayMisses.push(key);
@@ -166,7 +176,7 @@ export class ReplayTransport implements Transport {
 function fileNameFor(req: OutgoingRequest, withBody = true): string {
   const u = new URL(req.url);
   const slug = `${req.method}${u.pathname}`.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '').slice(0, 80);
-  const hash = createHash('sha256').update(recordingKey(req.method, req.url, withBody ? req.body : undefined)).digest('hex').slice(0, 10);
+  const hash = createHash('sha256').update(recordingKey(req.method, redactedUrl(req), withBody ? req.body : undefined)).digest('hex').slice(0, 10);
   return `${slug}-${hash}.json`;
 }
 
@@ -199,7 +209,7 @@ export class RecordingTransport implements Transport {
     const file: RecordingFile = {
       source: `recorded live ${new Date().toISOString()}`,
       ...(token ? { matchBody: false } : {}),
-      request: { method: req.method, url: req.url, ...(req.body && !token ? { body: JSON.parse(req.body) } : {}) },
+      request: { method: req.method, url: redactedUrl(req), ...(req.body && !token ? { body: JSON.parse(req.body) } : {}) },
       response,
     };
     const dir = join(this.dir, req.upstreamId);

@@ -11,6 +11,8 @@ export interface OutgoingRequest {
   maxBodyBytes: number;
   /** Names the upstream in recordings. */
   upstreamId: string;
+  /** Query parameters whose values are credentials (a `query` auth scheme): recordings write them as `<redacted>`. */
+  secretQuery?: string[];
   /** Whom the request is for (RequestStats.caller): the in-process data backend runs it on that caller's behalf. */
   caller?: string;
 }
