@@ -135,7 +135,8 @@ ${gettingStarted(baseUrl)}`;
 export function installPanel(s: ServerRecord): string {
   const target = installTarget(s.slug, s.url);
   const o = buildInstall(target);
-  const host = new URL(s.url).host;
+  const { host, hostname } = new URL(s.url);
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
   return `<h2 id="install-heading">Install</h2>
 <section id="install" class="install" aria-labelledby="install-heading" data-server="${esc(JSON.stringify(target))}">
 <p>Pick your client. Listing tools works without a key; calling one needs a key of this service (<a href="#get-a-key">get a key</a>). Paste yours here to have it filled into every link, command and snippet below. It stays in this page: nothing is sent anywhere or stored, and it is gone when you leave.</p>
@@ -149,7 +150,7 @@ export function installPanel(s: ServerRecord): string {
 <ol><li>Claude: open <strong>Settings → Connectors</strong> (<a href="https://claude.ai/customize/connectors">claude.ai/customize/connectors</a>), choose <strong>Add custom connector</strong>, give it a name and this URL as the remote MCP server URL, then <strong>Add</strong>.</li>
 <li>ChatGPT: turn on <strong>Developer mode</strong> under <strong>Settings → Apps &amp; Connectors → Advanced settings</strong>, then <strong>Create</strong> a connector with a name, a description and this URL.</li></ol>
 <p>Server URL: ${copyable(s.url)}</p>
-<p class="muted">Connectors sign in with OAuth instead of a pasted key: they find where to sign in from the server's answer and send you there. They connect from the vendor's cloud, so this URL must be reachable from the internet (${esc(host)} is what they will dial).</p>
+<p class="muted">Connectors sign in with OAuth instead of a pasted key: they find where to sign in from the server's answer and send you there. They connect from the vendor's cloud, so this URL must be reachable from the internet${loopback ? `: ${esc(host)} is this machine's own address, which no hosted connector can reach` : ` (${esc(host)} is what they will dial)`}.</p>
 <h3>Config file (Claude Code <code>.mcp.json</code>, and clients that take the same JSON)</h3>${copyableBlock(o.json, 'json')}
 <h3>Clients that speak only stdio: mcp-remote</h3>
 <p class="muted">The <a href="https://github.com/geelen/mcp-remote">mcp-remote</a> bridge (Node.js 18 or later) runs on your machine and forwards to this URL. In a client's JSON config:</p>${copyableBlock(o.mcpRemote, 'mcpRemote')}
