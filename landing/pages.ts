@@ -145,6 +145,7 @@ export function installPanel(s: ServerRecord): string {
 <p class="buttons"><a data-install="cursor" href="${esc(o.cursor)}">Add to Cursor</a><a data-install="vscode" href="${esc(o.vscode)}">Install in VS Code</a><a data-install="vscodeInsiders" href="${esc(o.vscodeInsiders)}">Install in VS Code Insiders</a></p>
 <p class="muted">The editor opens and asks you to confirm. Without a key here, VS Code asks for it when the server starts and Cursor reads it from the environment variable <code>API_KEY</code>.</p>
 <h3>Claude Code</h3>${copyableBlock(o.claudeCode, 'claudeCode')}
+<p class="muted">Commands here are quoted for a POSIX shell (bash, zsh, WSL); on Windows use the links or the JSON config.</p>
 <h3>VS Code from the command line</h3>${copyableBlock(o.codeAddMcp, 'codeAddMcp')}
 <h3>Claude (claude.ai, Claude Desktop) and ChatGPT: connectors</h3>
 <ol><li>Claude: open <strong>Settings → Connectors</strong> (<a href="https://claude.ai/customize/connectors">claude.ai/customize/connectors</a>), choose <strong>Add custom connector</strong>, give it a name and this URL as the remote MCP server URL, then <strong>Add</strong>.</li>
