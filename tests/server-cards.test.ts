@@ -141,6 +141,10 @@ describe('headers of the discovery documents', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     });
     expect(rpc.status).toBe(403);
+    // The icons the cards name are public too: a web client on another origin may fetch them.
+    const icon = t.services.registry.server('brreg')!.icon.path;
+    expect((await t.fetch(icon, { headers: { ...HOST, origin: 'https://agent.example.com' } })).status).toBe(200);
+    expect((await t.fetch('/api/v1/version', { headers: { ...HOST, origin: 'https://agent.example.com' } })).status).toBe(403);
   });
 
   it('spends the anonymous allowance, and a 429 keeps the CORS headers', async () => {
