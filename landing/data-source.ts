@@ -8,10 +8,10 @@ import { problemResponse } from '../runtime/http/problem.js';
 import type { AppEnv } from '../runtime/http/request.js';
 import { invokeTool } from '../runtime/invoke.js';
 import type { Services } from '../runtime/services.js';
-import { badge, esc, gettingStarted, page } from './html.js';
+import { HTML_HEADERS, badge, esc, gettingStarted, page } from './html.js';
 
 const SOURCE_KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const HTML = { 'content-type': 'text/html; charset=utf-8', vary: 'Accept' };
+const HTML = { ...HTML_HEADERS, vary: 'Accept' };
 
 /** The fields of a source record (sources.get) this page shows. */
 interface SourceView {

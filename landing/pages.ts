@@ -2,7 +2,9 @@
 // parameters, bounds and an example call, and the answer to a POST on /mcp. Rendered once at start,
 // from the server records of this process (tool statuses under its credentials).
 import type { ServerRecord, ToolRecord } from '../runtime/catalogue.js';
+import { CATALOG_PATH, cardPath, registryPath } from '../runtime/server-card.js';
 import { badge, copyable, copyableBlock, esc, gettingStarted, page } from './html.js';
+import { buildInstall, installTarget } from './install.js';
 
 interface JsonSchemaProperty {
   type?: string | string[];
@@ -90,7 +92,8 @@ function paramsTable(schema: Record<string, unknown>): string {
 function exampleCall(url: string, tool: ToolRecord, example: unknown): string {
   if (example === undefined) return '';
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool.name, arguments: example } });
-  const curl = `curl -s ${url} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H 'Authorization: Bearer $API_KEY' \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
+  // Double quotes around the header, so that the shell puts the key of $API_KEY in.
+  const curl = `curl -s ${url} \\\n  -H 'Content-Type: application/json' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H "Authorization: Bearer $API_KEY" \\\n  -d '${body.replace(/'/g, "'\\''")}'`;
   return `<p class="muted">Example call:</p>${copyableBlock(curl)}`;
 }
 
@@ -118,15 +121,46 @@ export function renderIndex(servers: ServerRecord[], totals: { servers: number; 
     .join('');
   const body = `<h1>Nordic open-data tool servers</h1>
 <p class="lead">${totals.servers} MCP servers with ${totals.tools} read-only tools over Norwegian and Nordic public registers, statistics and agency data. One server per source: copy its URL into your MCP client. Listing tools needs no key; calling a tool needs <code>Authorization: Bearer &lt;key&gt;</code>.</p>
-<p>Machine-readable: <a href="${esc(baseUrl)}/catalogue.json">catalogue.json</a> · REST: <code>${esc(baseUrl)}/api/connectors/&lt;slug&gt;/…</code>, reference at <a href="${esc(baseUrl)}/api/docs">/api/docs</a> · <a href="#get-a-key">Get a key</a></p>
+<p>Machine-readable: <a href="${esc(baseUrl)}/catalogue.json">catalogue.json</a> · <a href="${esc(CATALOG_PATH)}">MCP catalog</a> (server cards) · REST: <code>${esc(baseUrl)}/api/connectors/&lt;slug&gt;/…</code>, reference at <a href="${esc(baseUrl)}/api/docs">/api/docs</a> · <a href="#get-a-key">Get a key</a></p>
 <input id="filter" type="search" placeholder="Filter by name, owner, country…" aria-label="Filter servers">
 <table class="cards"><thead><tr><th>Server</th><th>Availability</th><th>Tier</th><th>Tools</th><th>Key needed</th><th>URL</th></tr></thead><tbody>${rows}</tbody></table>
 ${gettingStarted(baseUrl)}`;
   return page('Nordic open-data tool servers', body);
 }
 
+/**
+ * The install panel of a server page: one-click links, commands and config snippets for each kind
+ * of client, rendered without a key; the page's script refills them from the key field.
+ */
+export function installPanel(s: ServerRecord): string {
+  const target = installTarget(s.slug, s.url);
+  const o = buildInstall(target);
+  const { host, hostname } = new URL(s.url);
+  const loopback = hostname === 'localhost' || hostname === '[::1]' || hostname.startsWith('127.');
+  return `<h2 id="install-heading">Install</h2>
+<section id="install" class="install" aria-labelledby="install-heading" data-server="${esc(JSON.stringify(target))}">
+<p>Pick your client. Listing tools works without a key; calling one needs a key of this service (<a href="#get-a-key">get a key</a>). Paste yours here to have it filled into every link, command and snippet below. It stays in this page: nothing is sent anywhere or stored, and it is gone when you leave.</p>
+<p class="keyrow"><label for="api-key">Your API key</label><input id="api-key" type="password" autocomplete="off" autocapitalize="off" spellcheck="false" placeholder="optional: paste a key to fill it in"><span id="api-key-note" class="keynote muted" role="status" aria-live="polite"></span></p>
+<h3>One click</h3>
+<p class="buttons"><a data-install="cursor" href="${esc(o.cursor)}">Add to Cursor</a><a data-install="vscode" href="${esc(o.vscode)}">Install in VS Code</a><a data-install="vscodeInsiders" href="${esc(o.vscodeInsiders)}">Install in VS Code Insiders</a></p>
+<p class="muted">The editor opens and asks you to confirm. Without a key here, VS Code asks for it when the server starts and Cursor reads it from the environment variable <code>API_KEY</code>.</p>
+<h3>Claude Code</h3>${copyableBlock(o.claudeCode, 'claudeCode')}
+<p class="muted">Commands here are quoted for a POSIX shell (bash, zsh, WSL); on Windows use the links or the JSON config.</p>
+<h3>VS Code from the command line</h3>${copyableBlock(o.codeAddMcp, 'codeAddMcp')}
+<h3>Claude (claude.ai, Claude Desktop) and ChatGPT: connectors</h3>
+<ol><li>Claude: open <strong>Settings → Connectors</strong> (<a href="https://claude.ai/customize/connectors">claude.ai/customize/connectors</a>), choose <strong>Add custom connector</strong>, give it a name and this URL as the remote MCP server URL, then <strong>Add</strong>.</li>
+<li>ChatGPT: turn on <strong>Developer mode</strong> under <strong>Settings → Apps &amp; Connectors → Advanced settings</strong>, then <strong>Create</strong> a connector with a name, a description and this URL.</li></ol>
+<p>Server URL: ${copyable(s.url)}</p>
+<p class="muted">Connectors sign in with OAuth instead of a pasted key: they find where to sign in from the server's answer and send you there. They connect from the vendor's cloud, so this URL must be reachable from the internet${loopback ? `: ${esc(host)} is this machine's own address, which no hosted connector can reach` : ` (${esc(host)} is what they will dial)`}.</p>
+<h3>Config file (Claude Code <code>.mcp.json</code>, and clients that take the same JSON)</h3>${copyableBlock(o.json, 'json')}
+<h3>Clients that speak only stdio: mcp-remote</h3>
+<p class="muted">The <a href="https://github.com/geelen/mcp-remote">mcp-remote</a> bridge (Node.js 18 or later) runs on your machine and forwards to this URL. In a client's JSON config:</p>${copyableBlock(o.mcpRemote, 'mcpRemote')}
+<p class="muted">Or on the command line:</p>${copyableBlock(o.mcpRemoteCommand, 'mcpRemoteCommand')}
+<p class="muted">Machine-readable: <a href="${esc(cardPath(s.slug))}">server card</a> · <a href="${esc(registryPath(s.slug))}">server.json</a> (MCP Registry) · <a href="${esc(CATALOG_PATH)}">MCP catalog</a></p>
+</section>`;
+}
+
 export function renderServer(s: ServerRecord, examples: Map<string, unknown>, baseUrl: string): string {
-  const config = JSON.stringify({ mcpServers: { [s.slug]: { type: 'http', url: s.url, headers: { Authorization: 'Bearer ${API_KEY}' } } } }, null, 2);
   const tools = s.tools
     .map(
       (t) => `<section class="tool" id="${esc(t.name)}"><h3><code>${esc(t.name)}</code> ${toolMark(t)}</h3><p><strong>${esc(t.annotations.title)}</strong>. ${esc(t.description)}</p>
@@ -138,7 +172,7 @@ ${paramsTable(t.inputSchema)}<p class="muted">REST twin: <code>GET ${esc(t.route
 <p class="lead">${esc(s.owner)} · ${availabilityMark(s)} · tier ${esc(s.tier)} · licence ${esc(s.license)}${s.availabilityNote ? ` · ${esc(s.availabilityNote)}` : ''}</p>
 <p>${esc(s.description)}</p><p>MCP URL: ${copyable(s.url)}</p>${docs ? `<p>Documentation: ${docs}</p>` : ''}
 <p>Data source: <a href="${esc(s.dataSourceUrl)}">${esc(s.dataSourceUrl)}</a> · REST reference: <a href="${esc(baseUrl)}/api/docs">/api/docs</a></p>
-<h2>Connect</h2><p>Add this to your MCP client configuration (streamable HTTP). <code>tools/list</code> works without a key; <code>tools/call</code> needs one (<a href="#get-a-key">get a key</a>).</p>${copyableBlock(config)}
+${installPanel(s)}
 <h2>Tools (${s.tools.length})</h2>${tools}
 ${gettingStarted(baseUrl)}`;
   return page(`${s.name} · MCP server`, body);

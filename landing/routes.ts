@@ -2,13 +2,14 @@
 // this process (the same records discovery, sources and catalogue.json are made of).
 import { Hono } from 'hono';
 import { buildCatalogue, SERVED_CATALOGUE } from '../runtime/catalogue.js';
+import { limitAnonymous } from '../runtime/http/api-auth.js';
 import { readBodyText } from '../runtime/http/body.js';
 import type { AppEnv } from '../runtime/http/request.js';
+import { assetHandler } from '../runtime/rest/docs-assets.js';
 import type { Services } from '../runtime/services.js';
-import { esc, page } from './html.js';
+import { LANDING_ASSETS } from './assets.js';
+import { HTML_HEADERS as HTML, esc, page } from './html.js';
 import { renderIndex, renderPostNotice, renderServer } from './pages.js';
-
-const HTML = { 'content-type': 'text/html; charset=utf-8' };
 
 export interface LandingPages {
   index: string;
@@ -39,9 +40,11 @@ export function renderLanding(services: Services): LandingPages {
   };
 }
 
-/** GET /mcp, POST /mcp, and the HTML page of GET /mcp/<slug> (the caller checks Accept). */
-export function landingRoutes(pages: LandingPages): Hono<AppEnv> {
+/** GET /mcp, POST /mcp and the pages' stylesheet and script (the app serves GET /mcp/<slug>, checking Accept). */
+export function landingRoutes(pages: LandingPages, services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // In memory, named by their hash: the "not installed" answer cannot happen.
+  for (const asset of LANDING_ASSETS) app.get(asset.path, limitAnonymous(services), assetHandler(asset, (c) => c.body(null, 500)));
   app.get('/mcp', (c) => {
     c.get('log').route = 'landing';
     return c.body(pages.index, 200, HTML);

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { renderCommittedCatalogue } from '../runtime/catalogue.js';
+import { EXAMPLE_BASE_URL, REGISTRY_DIR, renderCommittedRegistry } from '../runtime/server-card.js';
 import { withServerTable } from '../runtime/readme-tables.js';
 import { defineServer, defineTool, defineUpstream } from '../runtime/define.js';
 import { REGISTER } from '../servers/_shared/icons/index.js';
@@ -11,6 +12,7 @@ import { orgnr } from '../runtime/fields.js';
 import { Registry, RegistryError } from '../runtime/registry.js';
 import { SERVERS } from '../servers/index.js';
 import { callTool, createTestApp } from './helpers/app.js';
+import { RegistryServerSchema } from './helpers/discovery-schemas.js';
 import specTools from './fixtures/spec-tools.json' with { type: 'json' };
 
 const registry = new Registry(SERVERS, { get: () => undefined });
@@ -180,5 +182,22 @@ describe('generated files', () => {
   it("the README's server table is fresh (run `npm run catalogue` after changing a server)", () => {
     const readme = readFileSync('README.md', 'utf8');
     expect(readme).toBe(withServerTable(readme, registry));
+  });
+  const version = (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+  const entries = renderCommittedRegistry(registry, version);
+  it(`${REGISTRY_DIR}/ holds one fresh server.json per server and nothing else (run \`npm run catalogue\`)`, () => {
+    expect(readdirSync(REGISTRY_DIR).sort()).toEqual([...entries.keys()].sort());
+    for (const [file, text] of entries) expect(readFileSync(`${REGISTRY_DIR}/${file}`, 'utf8'), file).toBe(text);
+  });
+  it(`every ${REGISTRY_DIR}/<slug>.json follows the MCP Registry's server.json schema (2025-12-11)`, () => {
+    const namespace = new URL(EXAMPLE_BASE_URL).hostname.split('.').reverse().join('.');
+    for (const server of registry.servers) {
+      const entry = RegistryServerSchema.parse(JSON.parse(readFileSync(`${REGISTRY_DIR}/${server.slug}.json`, 'utf8')));
+      expect(entry.name).toBe(`${namespace}/${server.slug}`);
+      expect(entry.version).toBe(version);
+      expect(entry.remotes).toEqual([
+        { type: 'streamable-http', url: `${EXAMPLE_BASE_URL}/mcp/${server.slug}`, headers: [expect.objectContaining({ name: 'Authorization', isRequired: true, isSecret: true, value: 'Bearer {api_key}' })] },
+      ]);
+    }
   });
 });

@@ -2,6 +2,7 @@
 // pages, the catalogue, metrics and the /api routes.
 import { Hono } from 'hono';
 import { dataSourceHandler } from '../../landing/data-source.js';
+import { HTML_HEADERS } from '../../landing/html.js';
 import { landingRoutes, renderLanding } from '../../landing/routes.js';
 import { renderCatalogue, SERVED_CATALOGUE } from '../catalogue.js';
 import { ToolError } from '../errors.js';
@@ -14,6 +15,7 @@ import type { Services } from '../services.js';
 import { clientClosed, incomingOf } from './access-log.js';
 import { limitAnonymous, requireKey } from './api-auth.js';
 import { connectorRoutes } from './connectors.js';
+import { discoveryRoutes, isDiscoveryPath } from './discovery.js';
 import { metricsRoute } from './metrics-route.js';
 import { problemResponse } from './problem.js';
 import { hostChecker, hostGuard, type HostCheck } from './host-guard.js';
@@ -43,7 +45,8 @@ export function createAppParts(services: Services): AppParts {
   const checkHost = hostChecker({ publicBaseUrl: base, bindHost: config.host, allowedHosts: config.allowedHosts });
 
   app.use('*', requestContext(services));
-  app.use('*', hostGuard(checkHost, config.port, UNGUARDED));
+  // The discovery documents and icons are public and open to any web page: Host check only.
+  app.use('*', hostGuard(checkHost, config.port, UNGUARDED, (path) => isDiscoveryPath(path) || path.startsWith('/icons/')));
 
   const pages = renderLanding(services);
   // This instance's catalogue: its base URL, its tools' statuses under its credentials.
@@ -53,7 +56,9 @@ export function createAppParts(services: Services): AppParts {
 
   app.get('/', (c) => c.redirect('/mcp'));
   app.use('/mcp', limitAnonymous(services));
-  app.route('/', landingRoutes(pages));
+  app.route('/', landingRoutes(pages, services));
+  // Server cards, the MCP catalog and server.json (before GET /mcp/:slug, which takes one segment only).
+  app.route('/', discoveryRoutes(services));
 
   app.post('/mcp/:slug', (c) => mcpRoute(c, c.req.param('slug')));
   app.get('/mcp/:slug', limitAnonymous(services), (c) => {
@@ -62,7 +67,7 @@ export function createAppParts(services: Services): AppParts {
     if (!html) return toResponse(unknownServer(slug, base));
     if ((c.req.header('accept') ?? '').includes('text/html')) {
       c.get('log').route = 'landing';
-      return c.body(html, 200, { 'content-type': 'text/html; charset=utf-8' });
+      return c.body(html, 200, HTML_HEADERS);
     }
     return toResponse(METHOD_NOT_ALLOWED);
   });

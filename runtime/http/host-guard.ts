@@ -121,13 +121,16 @@ export function refusal(path: string, message: string): { status: 403; contentTy
 /**
  * Refuses requests whose Host or Origin names another site (DNS rebinding), with 403. Paths in
  * `exempt` pass unchecked: a load balancer's health probe names whatever address it dialled.
+ * Paths for which `anyOrigin` is true get the Host check only: public documents that any web
+ * page may read (CORS `*`), such as the MCP discovery documents.
  */
-export function hostGuard(check: HostCheck, fallbackPort: number, exempt: ReadonlySet<string>): MiddlewareHandler {
+export function hostGuard(check: HostCheck, fallbackPort: number, exempt: ReadonlySet<string>, anyOrigin: (path: string) => boolean = () => false): MiddlewareHandler {
   return async (c, next) => {
-    if (exempt.has(c.req.path)) return next();
+    const path = c.req.path;
+    if (exempt.has(path)) return next();
     // The port the client dialled; app.request() in tests has no socket, so the configured one.
     const port = (c.env as { incoming?: { socket?: { localPort?: number } } } | undefined)?.incoming?.socket?.localPort ?? fallbackPort;
-    const reason = check(c.req.header('host'), c.req.header('origin'), port);
+    const reason = check(c.req.header('host'), anyOrigin(path) ? undefined : c.req.header('origin'), port);
     if (reason) {
       const r = refusal(c.req.path, reason);
       return new Response(r.body, { status: r.status, headers: { 'content-type': r.contentType } });
