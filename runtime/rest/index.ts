@@ -13,6 +13,7 @@ import { registerDocRoutes } from './openapi.js';
 import { methodNotAllowed, restErrorHandler, validationHook } from './problems.js';
 import { PROXY_ROUTING_PATH, registerProxyRoutes } from './proxy.js';
 import { registerResearchRoutes } from './research.js';
+import { registerSanctionsRoutes } from './sanctions.js';
 import { registerSourceRoutes } from './sources.js';
 
 export type RestApp = OpenAPIHono<AppEnv>;
@@ -45,6 +46,7 @@ export function restRoutes(services: Services): RestApp {
   registerCompanyRoutes(app, services);
   registerSourceRoutes(app, services);
   registerMetaRoutes(app, services);
+  registerSanctionsRoutes(app, services);
   registerResearchRoutes(app, services);
   registerDocRoutes(app, services);
   registerMethodGuards(app, services);
