@@ -412,7 +412,7 @@ describe('/api/openapi.json', () => {
 
     const param = (name: string) => search.parameters.find((p: { name: string }) => p.name === name);
     expect(search.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'type', 'regime', 'limit', 'cursor']);
-    expect(param('q')).toMatchObject({ in: 'query', required: false, schema: { minLength: 2, maxLength: 200 } });
+    expect(param('q')).toMatchObject({ in: 'query', required: false, schema: { minLength: 2, maxLength: 200, example: 'Putin' }, description: expect.stringContaining('Name words') });
     expect(param('type').schema.enum).toEqual(['person', 'organisation', 'vessel']);
     expect(param('limit').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     expect(lookup.parameters).toEqual([expect.objectContaining({ name: 'entityId', in: 'path', required: true, description: expect.stringContaining('EU reference number') })]);

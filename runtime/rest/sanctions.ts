@@ -72,7 +72,11 @@ export function mergeProvenance(all: readonly Provenance[]): Provenance {
 }
 
 /** The same schema with an example, its description kept (zod's own metadata, which the generator reads). */
-const withExample = (schema: z.ZodString, example: string) => schema.meta({ ...schema.meta(), example });
+const withExample = <T extends z.ZodType>(schema: T, example: unknown): T => schema.meta({ ...schema.meta(), example }) as T;
+
+/** A tool's input fields, those of its example with the example's value. */
+const withExamples = (shape: z.ZodRawShape, example: Json): z.ZodRawShape =>
+  Object.fromEntries(Object.entries(shape).map(([name, field]) => [name, name in example ? withExample(field as z.ZodType, example[name]) : field]));
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -109,7 +113,7 @@ function registerSearch(app: RestApp, services: Services, search: CompiledTool, 
     description: `${search.description}\n\nThe answer of the MCP tool \`${search.name}\` (at /mcp/${search.server.slug}), with the same bounds: at least one of q, type and regime; q 2 to 200 characters; limit 1 to 100 (default 50); cursor the nextCursor of the previous page with the same q, type and regime (a cursor of another search, or made before the list was refreshed, is a 400 of type {base_url}/errors/invalid-cursor). Query parameters the route does not name are ignored. Provenance in the X-Data-* headers.`,
     security: BEARER,
     request: {
-      query: z.object(input).openapi({ example: search.def.example as Json }),
+      query: z.object(withExamples(input, search.def.example as Json)),
     },
     responses: {
       200: {
