@@ -4,9 +4,9 @@
 // the call's deadline, the shared list index, metrics, provenance), the same code as MCP and the
 // connector routes: the bounds, the index and the matcher exist once, in those servers. The
 // parameters and answers in /api/openapi.json are the tools' own zod schemas, taken from the
-// registry, so the documentation cannot drift from what is enforced. (Those schemas were built
-// before @hono/zod-openapi extended zod, so they lack .openapi(): each is wrapped in a new schema
-// here, and the path parameter's example is zod's own .meta().)
+// registry, so the documentation cannot drift from what is enforced. (Those schemas may have been
+// built before @hono/zod-openapi extended zod, which copies .openapi() onto schemas only as they
+// are made: each is wrapped in a new schema here, and examples of fields use zod's own .meta().)
 //
 // Limits: each GET counts one request, as every /api/v1 route. A screen counts one request per
 // name against the key's window (README "Rate limits"): the HTTP request itself is counted by the
