@@ -198,6 +198,8 @@ describe('screening.about', () => {
     expect(r.data.method.steps.length).toBeGreaterThanOrEqual(6);
     expect(r.data.evaluation).toMatchObject({ labelledSet: 'tests/fixtures/screening-labelled.json', threshold: 0.85 });
     expect(r.data.evaluation.precision).toBeGreaterThanOrEqual(0.9);
+    expect(r.data.heldOut).toMatchObject({ labelledSet: 'tests/fixtures/screening-heldout.json', threshold: 0.85, examples: 140 });
+    expect(r.data.heldOut.precision).toBeGreaterThanOrEqual(0.95);
     expect(r.data.list).toMatchObject({ state: 'current', generationDate: '2026-11-21T16:47:12.418+01:00', globalFileId: '186731', entityCount: 45, ageSeconds: 0 });
   });
 

@@ -13,6 +13,11 @@ import { addResponseHeaders, clientAddress, type AppEnv } from './request.js';
 declare module 'hono' {
   interface ContextVariableMap {
     key?: KeyRecord;
+    /**
+     * The X-RateLimit-* headers this middleware puts on the answer once the route is done: a
+     * route that spends more of the window (limiter.chargeKey) updates them here.
+     */
+    rateLimitHeaders?: Record<string, string>;
   }
 }
 
@@ -37,6 +42,7 @@ export function requireKey(services: Services, scope = 'api:read'): MiddlewareHa
     const decision = await services.limiter.checkKey(record.id, record.tier);
     if (!decision.allowed) return problemResponse(rateLimitProblem(decision), base, reqId, decision.headers);
     c.set('key', record);
+    c.set('rateLimitHeaders', decision.headers);
     try {
       await next();
     } finally {

@@ -12,7 +12,8 @@ import { provenanceHeaders } from '../provenance.js';
 import { argsFromQuery, planFields } from './query.js';
 import type { AppEnv } from './request.js';
 
-async function readJsonObject(c: Context<AppEnv>, maxBytes: number): Promise<Record<string, unknown>> {
+/** A JSON object request body, read with the cap: 413 past it, 400 when it is not JSON or not an object. */
+export async function readJsonObject(c: Context<AppEnv>, maxBytes: number): Promise<Record<string, unknown>> {
   // Read with the cap (a chunked body without Content-Length stops being kept at the cap, not at its end).
   const read = await readBodyText(c, maxBytes);
   if (read.tooLarge) throw new ToolError('payload_too_large', `the request body is larger than ${maxBytes} bytes`);

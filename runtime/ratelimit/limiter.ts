@@ -152,6 +152,28 @@ export class RateLimiter {
     });
   }
 
+  /**
+   * Spends `points` more requests of a key's window at once, for a route whose one HTTP request
+   * does the work of several (POST /api/v1/sanctions/screen counts each name it screens). The
+   * HTTP request itself was counted by checkKey (window, burst, concurrency); this counts only
+   * against the window, all or nothing: when fewer than `points` are left, nothing is spent and
+   * the answer is a refusal until the window ends. Keys without limits spend nothing.
+   */
+  chargeKey(keyId: string, t: Tier, points: number): Maybe<Decision> {
+    const limits = this.tiers[t];
+    if (!limits) return { allowed: true, headers: this.unlimitedHeaders(), release: noop };
+    return andThen(this.peekWindow(keyId, limits), (peek) => {
+      if (points <= 0) return { allowed: true, headers: headersFor(limits.limit, peek.remaining, peek.resetAtMs), release: noop };
+      if (peek.remaining < points) return refuse(headersFor(limits.limit, peek.remaining, peek.resetAtMs), peek.resetAtMs - Date.now(), 'window');
+      return andThen(this.store.consume(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs }, points), (window): Decision => {
+        const headers = headersFor(limits.limit, window.remaining, window.resetAtMs);
+        // Another request of the key spent the window between the look and the charge.
+        if (!window.allowed) return refuse(headers, window.resetAtMs - Date.now(), 'window');
+        return { allowed: true, headers, release: noop };
+      });
+    });
+  }
+
   /** What is left of a key's window without spending it. */
   peekWindow(keyId: string, limits: TierLimits): Maybe<{ remaining: number; resetAtMs: number }> {
     return this.store.peek(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });

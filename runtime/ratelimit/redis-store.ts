@@ -41,12 +41,12 @@ export class RedisCounterStore implements CounterStore {
     return limiter;
   }
 
-  async consume(key: string, rule: LimitRule): Promise<WindowVerdict> {
+  async consume(key: string, rule: LimitRule, points = 1): Promise<WindowVerdict> {
     try {
-      return await consumeVerdict(this.limiter(rule).consume(key));
+      return await consumeVerdict(this.limiter(rule).consume(key, points));
     } catch {
       // Redis failed (a spent window is a verdict, not a failure): count in this process.
-      return this.memory.consume(key, rule);
+      return this.memory.consume(key, rule, points);
     }
   }
 

@@ -32,8 +32,8 @@ export interface StoreState {
 
 
 export interface CounterStore {
-  /** Counts one request against `key` under `rule`. */
-  consume(key: string, rule: LimitRule): Maybe<WindowVerdict>;
+  /** Counts one request against `key` under `rule` (or `points` requests at once: a batch route). */
+  consume(key: string, rule: LimitRule, points?: number): Maybe<WindowVerdict>;
   /** What is left of `key` under `rule`, without counting a request. */
   peek(key: string, rule: LimitRule): Maybe<WindowVerdict>;
   /** Takes one of `max` concurrency slots, or returns null when all are taken. */
@@ -95,9 +95,9 @@ export class MemoryCounterStore implements CounterStore {
     return w;
   }
 
-  consume(key: string, rule: LimitRule): WindowVerdict {
+  consume(key: string, rule: LimitRule, points = 1): WindowVerdict {
     const w = this.window(key, rule, true)!;
-    w.count += 1;
+    w.count += points;
     return { allowed: w.count <= rule.points, remaining: Math.max(0, rule.points - w.count), resetAtMs: w.endsAt };
   }
 

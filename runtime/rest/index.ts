@@ -14,6 +14,7 @@ import { methodNotAllowed, restErrorHandler, validationHook } from './problems.j
 import { PROXY_ROUTING_PATH, registerProxyRoutes } from './proxy.js';
 import { registerResearchRoutes } from './research.js';
 import { registerReviewRoutes } from './reviews/routes.js';
+import { registerSanctionsRoutes } from './sanctions.js';
 import { registerSourceRoutes } from './sources.js';
 
 export type RestApp = OpenAPIHono<AppEnv>;
@@ -46,6 +47,7 @@ export function restRoutes(services: Services): RestApp {
   registerCompanyRoutes(app, services);
   registerSourceRoutes(app, services);
   registerMetaRoutes(app, services);
+  registerSanctionsRoutes(app, services);
   registerResearchRoutes(app, services);
   registerReviewRoutes(app, services);
   registerDocRoutes(app, services);

@@ -15,7 +15,7 @@ export const TAGS = [
   { name: 'companies', description: 'Normalised company search and lookup across NO, DK, FI, SE and IS, and change events.' },
   { name: 'sources', description: 'Catalogue of known data sources with status connected, planned or scraping, plus documentation links and health.' },
   { name: 'meta', description: 'Health, version, diagnostics.' },
-  { name: 'sanctions', description: 'Screening against the consolidated EU list (served as MCP tools at /mcp/sanksjoner and /mcp/screening; no REST route in this service yet).' },
+  { name: 'sanctions', description: 'The consolidated EU financial sanctions list: search, full records, and screening of one name or up to 100 names with scores and the entry each matched. The same tools as /mcp/sanksjoner and /mcp/screening.' },
   { name: 'research', description: 'Queued, agent-driven company research with versioned reports; answers 501 in a local development server.' },
   { name: 'account', description: 'Audit log and data export for the authenticated key (not served by this service yet).' },
   { name: 'reviews', description: 'Reviews from 19 platforms, each with its own parameter names: official APIs with their credentials first (503 not_configured without), otherwise the public page\'s schema.org JSON-LD; every platform\'s robots.txt is honoured, and a path it disallows for this service\'s User-Agent answers 451.' },
@@ -114,9 +114,9 @@ export function connectorPaths(services: Services): Record<string, Json> {
   return paths;
 }
 
-const DESCRIPTION = `The REST surface of the Nordic open data host: the pass-through data proxy (/api/data), the unified tier (/api/v1: companies, sources, meta, research) and each data tool's connector route (/api/connectors).
+const DESCRIPTION = `The REST surface of the Nordic open data host: the pass-through data proxy (/api/data), the unified tier (/api/v1: companies, sources, meta, sanctions, research) and each data tool's connector route (/api/connectors).
 
-Authentication: \`Authorization: Bearer <API_KEY>\` on every route except GET /api/v1/health, /api/v1/version, /api/openapi.json and /api/docs. Rate limits per key and 60-second window (Dev 60, Pro 1000, Team 10000 requests; burst and concurrency caps), reported in X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every answer; a 429 carries Retry-After and svcRetryAfterMs.
+Authentication: \`Authorization: Bearer <API_KEY>\` on every route except GET /api/v1/health, /api/v1/version, /api/openapi.json and /api/docs. Rate limits per key and 60-second window (Dev 60, Pro 1000, Team 10000 requests; burst and concurrency caps; each name of a sanctions screen counts as a request of the window), reported in X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every answer; a 429 carries Retry-After and svcRetryAfterMs.
 
 Every error body is a Problem (application/problem+json, RFC 9457) with type, title (fixed per type), status, detail, instance and svcRequestId.`;
 
