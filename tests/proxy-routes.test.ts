@@ -150,7 +150,8 @@ describe('source keys', () => {
 
   it('every planned key of /api/v1/sources answers a 503 that says it is not connected yet', async () => {
     const list = await (await t.fetch('/api/v1/sources?status=planned', { headers: auth })).json();
-    expect(list.sources.length).toBeGreaterThan(50);
+    // Connecting a server moves its key out of this list; some keys of REST spec 2.5 stay planned.
+    expect(list.sources.length).toBeGreaterThan(0);
     for (const s of list.sources) {
       const res = await t.fetch(`/api/data/${s.key}/anything`, { headers: auth });
       expect(res.status, s.key).toBe(503);
