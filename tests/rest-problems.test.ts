@@ -132,7 +132,7 @@ describe('keys', () => {
       ['/api/v1/sources', 200],
       ['/api/v1/sources?status=x', 400],
       ['/api/nope', 404],
-      ['/api/data/kartverket/x', 503],
+      ['/api/data/lakselus/x', 503],
       ['/api/v1/research', 501],
     ] as const) {
       const res = await t.fetch(path, { headers: auth });

@@ -15,7 +15,7 @@ describe('GET /api/v1/sources', () => {
     const body = await res.json();
     expect(body.total).toBe(body.sources.length);
     expect(body.counts.connected).toBe(t.services.registry.servers.length + 3);
-    expect(body.counts.planned).toBeGreaterThan(50);
+    expect(body.counts.planned).toBeGreaterThan(0);
     for (const s of body.sources) {
       for (const field of ['key', 'name', 'status', 'owner', 'country', 'countries', 'license', 'docs', 'serverUrl', 'toolCount', 'health', 'dataUrl']) {
         expect(s, `${s.key}.${field}`).toHaveProperty(field);

@@ -51,7 +51,6 @@ export const SourceSchema = z
     available: z.enum(['nå', 'degraded', 'deprecated']).nullable(),
     health: Health,
     endpoints: z.array(z.string()).optional().openapi({ description: 'For platform keys the backend answers itself: the endepunkt values.' }),
-    plannedServer: z.object({ slug: z.string(), prefix: z.string(), spec: z.string() }).optional(),
     note: z.string().optional(),
     unconfirmed: z.array(z.string()).optional().openapi({ description: 'Facts of this record that no source confirmed.' }),
   })

@@ -44,7 +44,6 @@ const recordFields = {
     checkedAt: z.string(),
   }),
   endpoints: z.array(z.string()).optional(),
-  plannedServer: z.object({ slug: z.string(), prefix: z.string(), spec: z.string() }).optional(),
   note: z.string().optional(),
   unconfirmed: z.array(z.string()).optional(),
 };

@@ -41,7 +41,6 @@ export interface SourceRecord {
   available: ServerRecord['available'] | null;
   health: SourceHealth;
   endpoints?: string[];
-  plannedServer?: SourceFacts['plannedServer'];
   note?: string;
   unconfirmed?: string[];
 }
@@ -103,7 +102,6 @@ function fromFacts(ctx: ToolContext, f: SourceFacts, checkedAt: string): SourceR
     available: null,
     health: healthOf(ctx, [], connected, checkedAt),
     ...(f.endpoints && { endpoints: f.endpoints }),
-    ...(f.plannedServer && { plannedServer: f.plannedServer }),
     ...(f.note && { note: f.note }),
     ...(f.unconfirmed?.length && { unconfirmed: f.unconfirmed }),
   };
