@@ -36,6 +36,18 @@ describe('buildUrl: path', () => {
     expect(err.message).toContain('orgnr');
   });
 
+  it.each(['\uD800', 'a\uDC00b', '\uDBFF\uDBFF'])('refuses a lone surrogate (%j) as invalid input naming the param, never a 500', (v) => {
+    const err = thrown(() => buildUrl('https://h.test/api', '/e/{catalogueId}', { catalogueId: v }));
+    expect(err).toBeInstanceOf(ToolError);
+    expect(err.code).toBe('invalid_input');
+    expect(err.message).toContain('catalogueId');
+    expect(err.message).toContain('lone surrogate');
+  });
+
+  it('keeps a paired surrogate (an emoji) as its UTF-8 bytes', () => {
+    expect(buildUrl('https://h.test/api', '/e/{v}', { v: 'a\u{1F600}' })).toBe('https://h.test/api/e/a%F0%9F%98%80');
+  });
+
   it('a missing param is a programming error, not invalid input', () => {
     const err = thrown(() => buildUrl('https://h.test', '/e/{orgnr}', {}));
     expect(err).not.toBeInstanceOf(ToolError);

@@ -8,6 +8,8 @@ import { fail } from '../errors.js';
 
 export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
+/** A UTF-16 surrogate without its pair: not text, and encodeURIComponent throws on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const PARAM = /\{([A-Za-z0-9_]+)(\*?)\}/g;
 const normalisedBases = new Map<string, string>();
 const checkedTemplates = new Set<string>();
@@ -36,6 +38,8 @@ function normaliseBase(base: string): string {
 
 function encodeSegment(name: string, text: string, refusal: string): string {
   if (text === '' || text === '.' || text === '..') throw fail.invalidInput(`${name}: ${refusal}`);
+  // encodeURIComponent throws on a lone UTF-16 surrogate: that is the caller's input, not our fault.
+  if (LONE_SURROGATE.test(text)) throw fail.invalidInput(`${name}: must be well-formed Unicode text (it has a lone surrogate)`);
   return encodeURIComponent(text);
 }
 
