@@ -62,6 +62,8 @@ interface RequestState {
   stats: RequestStats;
 }
 const states = new WeakMap<Request, RequestState>();
+/** The bench's load generator runs on this machine: its address is what the limits would key on. */
+const LOCAL = () => '127.0.0.1';
 
 const textResult = (text: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text }], ...(isError && { isError }) });
 
@@ -73,8 +75,7 @@ function errorResult(error: ToolError, reqId: string): CallToolResult {
 
 /** tools/call as our endpoint runs it: key, rate limit, the tool through runtime/invoke.ts, provenance in `_meta`. */
 async function callTool(tool: CompiledTool, args: unknown, request: Request | undefined, state: RequestState): Promise<CallToolResult> {
-  const address = () => '127.0.0.1';
-  const verdict = await authenticate(services.keys, services.limiter, request?.headers.get('authorization') ?? undefined, address, 'mcp:tools');
+  const verdict = await authenticate(services.keys, services.limiter, request?.headers.get('authorization') ?? undefined, LOCAL, 'mcp:tools');
   if (!verdict.ok) return textResult(`Unauthorized (${verdict.reason})`, true);
   state.log.keyId = verdict.record.id;
   const decision = await services.limiter.checkKey(verdict.record.id, verdict.record.tier);
@@ -94,7 +95,7 @@ async function callTool(tool: CompiledTool, args: unknown, request: Request | un
 /** The factory the handler calls for every request (its documented use: a fresh instance each time). */
 function buildServer(ctx: McpRequestContext): McpServer {
   const request = ctx.requestInfo;
-  const state = (request && states.get(request)) ?? { reqId: requestIdFrom(undefined), log: {}, stats: requestStats({}, () => '127.0.0.1') };
+  const state = (request && states.get(request)) ?? { reqId: requestIdFrom(undefined), log: {}, stats: requestStats({}, LOCAL) };
   const mcp = new McpServer(serverInfo, options);
   for (const { tool, config } of registrations) {
     mcp.registerTool(tool.name, config, (args, extra) => callTool(tool, args, extra.http?.req ?? request, state));
@@ -110,7 +111,7 @@ app.all(`/mcp/${SLUG}`, async (c) => {
   const started = performance.now();
   const request = c.req.raw;
   const log: LogFields = { route: 'mcp', slug: SLUG };
-  const state: RequestState = { reqId: requestIdFrom(c.req.header('x-request-id')), log, stats: requestStats(log, () => '127.0.0.1') };
+  const state: RequestState = { reqId: requestIdFrom(c.req.header('x-request-id')), log, stats: requestStats(log, LOCAL) };
   states.set(request, state);
   const response = hostHeaderValidationResponse(request, allowedHosts) ?? (await handler.fetch(request));
   logRequest(services, { reqId: state.reqId, method: c.req.method, path: c.req.path, status: response.status, started, log, stats: state.stats });
