@@ -184,6 +184,19 @@ async function post(url: string, body: string, headers: Record<string, string> =
   return res.text();
 }
 
+/** A JSON-RPC answer, sent as JSON or as one SSE event (the SDK's 2025 fallback streams). */
+function rpcBody(text: string): { result?: { structuredContent?: unknown; isError?: boolean } } {
+  const event = /^data: (.*)$/m.exec(text);
+  return JSON.parse(event ? event[1] : text);
+}
+
+/** A row measures nothing unless its server answers the tool's data as the app does: checked once before any load. */
+function expectSameResult(label: string, expected: string, actual: string): void {
+  const want = JSON.stringify(rpcBody(expected).result?.structuredContent);
+  const got = rpcBody(actual).result;
+  if (got?.isError || JSON.stringify(got?.structuredContent) !== want) throw new Error(`${label}: not the app's answer: ${actual.slice(0, 300)}`);
+}
+
 async function coldStart(): Promise<{ ms: number; rss: number; proc: ChildProcess; url: string }> {
   const t0 = performance.now();
   const [command, argv] = serverCommand(['dist/main.mjs']);
@@ -248,6 +261,11 @@ const baseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'
 // Node server on this machine.
 const sizedBaseline = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(listed)) }, readyLine);
 const nodeFloor = await startChild(['--import', 'tsx', 'bench/baseline-server.ts'], { BODY_BYTES: String(Buffer.byteLength(answer)), STACK: 'node' }, readyLine);
+// The other candidate of issue 12: brreg's tools behind the SDK's v2 handler (bench/sdk-v2-server.ts),
+// with the same services, key, rate limits, tool run and log line as the app.
+const sdkV2 = await startChild(['--import', 'tsx', 'bench/sdk-v2-server.ts'], appEnv(), readyLine);
+expectSameResult('SDK v2 handler, revision 2025-11-25', answer, await post(`${sdkV2.url}/mcp/brreg`, toolsCall, { authorization: `Bearer ${KEY}` }));
+expectSameResult('SDK v2 handler, revision 2026-07-28', answer, await post(`${sdkV2.url}/mcp/brreg`, modernCall, { ...modernHeaders, authorization: `Bearer ${KEY}` }));
 
 type Scenario = [name: string, pid: number, opts: autocannon.Options];
 const keyed = { authorization: `Bearer ${KEY}` };
@@ -271,6 +289,11 @@ const companies = await fetch(`${app.url}/api/v1/companies?q=kiwi&limit=10`, { h
 if (companies.status === 200) {
   scenarios.push(['GET /api/v1/companies?q=kiwi&limit=10 (cached)', app.proc.pid!, { url: `${app.url}/api/v1/companies?q=kiwi&limit=10`, headers: keyed }]);
 }
+scenarios.push(
+  ['SDK v2 handler: tools/call brreg.enhet.lookup (cached)', sdkV2.proc.pid!, { url: `${sdkV2.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, ...keyed }, body: toolsCall }],
+  ['SDK v2 handler: tools/call brreg.enhet.lookup at revision 2026-07-28 (cached)', sdkV2.proc.pid!, { url: `${sdkV2.url}/mcp/brreg`, method: 'POST', headers: { ...modernHeaders, ...keyed }, body: modernCall }],
+  ['SDK v2 handler: tools/list brreg', sdkV2.proc.pid!, { url: `${sdkV2.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsList }],
+);
 scenarios.push([`for comparison: bare Hono route with a ${Buffer.byteLength(listed)}-byte body (tools/list's size)`, sizedBaseline.proc.pid!, { url: `${sizedBaseline.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsList }]);
 scenarios.push(floorRun);
 // Interleaved rounds, so that a slow moment of the machine does not fall on one scenario only.
@@ -303,7 +326,7 @@ if (WRK) {
 }
 // Every server is gone before the cold start is timed: one still shutting down on the same core
 // made the first start after the load runs the slowest (990 and 1 263 ms against 587-783).
-await Promise.all([baseline, sizedBaseline, nodeFloor, app].map(({ proc }) => stop(proc)));
+await Promise.all([baseline, sizedBaseline, nodeFloor, sdkV2, app].map(({ proc }) => stop(proc)));
 
 step('cold start and memory');
 // Three cold starts, one after the other: one sample on a shared machine is noise. The last
