@@ -3,7 +3,7 @@
 // share the Driver interface with PostgreSQL. The file suits one service process (and the keys
 // command beside it): SQLite's lock is per file, so replicas on several machines use PostgreSQL.
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Driver, Param, Queryable, Row } from './driver.js';
 
@@ -25,13 +25,22 @@ const BUSY_TIMEOUT_MS = 2_000;
 /** The store's `$n` placeholders are SQLite's numbered `?n`. */
 const numbered = (sql: string) => sql.replace(/\$(\d+)/g, '?$1');
 
+/**
+ * Work on one database file runs one piece after another in this process, whichever connection
+ * does it: an await inside a transaction must not let another connection's statement find the
+ * file locked (it would wait for the lock synchronously, and so for ever).
+ */
+const fileQueues = new Map<string, Promise<unknown>>();
+
 export class SqliteDriver implements Driver {
   readonly kind = 'sqlite' as const;
   private handle?: WasmDatabase;
-  /** Transactions of this connection, one after another (an await inside one must not let another begin). */
-  private queue: Promise<unknown> = Promise.resolve();
+  /** The queue's name: the file, or this connection alone for `:memory:`. */
+  private readonly queueKey: string;
 
-  constructor(readonly where: string) {}
+  constructor(readonly where: string) {
+    this.queueKey = where === ':memory:' ? `:memory:${Math.random()}` : resolve(where);
+  }
 
   /** Opened on first use: a process that never reaches the store (a test app, --help) leaves no file behind. */
   private get db(): WasmDatabase {
@@ -44,19 +53,36 @@ export class SqliteDriver implements Driver {
     return this.handle;
   }
 
-  async query(sql: string, params: readonly Param[] = []): Promise<Row[]> {
-    return this.db.all(numbered(sql), params.length ? [...params] : undefined);
+  private serial<T>(work: () => T | Promise<T>): Promise<T> {
+    const before = fileQueues.get(this.queueKey) ?? Promise.resolve();
+    const result = before.then(work);
+    const tail = result.catch(() => undefined);
+    fileQueues.set(this.queueKey, tail);
+    void tail.then(() => {
+      if (fileQueues.get(this.queueKey) === tail) fileQueues.delete(this.queueKey);
+    });
+    return result;
   }
 
-  async run(sql: string, params: readonly Param[] = []): Promise<number> {
-    return this.db.run(numbered(sql), params.length ? [...params] : undefined).changes;
+  /** Statements inside a transaction: straight to the connection (the queue is held by the transaction). */
+  private readonly direct: Queryable = {
+    query: async (sql, params = []) => this.db.all(numbered(sql), params.length ? [...params] : undefined),
+    run: async (sql, params = []) => this.db.run(numbered(sql), params.length ? [...params] : undefined).changes,
+  };
+
+  query(sql: string, params: readonly Param[] = []): Promise<Row[]> {
+    return this.serial(() => this.direct.query(sql, params));
+  }
+
+  run(sql: string, params: readonly Param[] = []): Promise<number> {
+    return this.serial(() => this.direct.run(sql, params));
   }
 
   private inTransaction<T>(begin: string, work: (tx: Queryable) => Promise<T>): Promise<T> {
-    const result = this.queue.then(async () => {
+    return this.serial(async () => {
       this.db.exec(begin);
       try {
-        const value = await work(this);
+        const value = await work(this.direct);
         this.db.exec('COMMIT');
         return value;
       } catch (err) {
@@ -64,8 +90,6 @@ export class SqliteDriver implements Driver {
         throw err;
       }
     });
-    this.queue = result.catch(() => undefined);
-    return result;
   }
 
   exclusive<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
@@ -76,9 +100,10 @@ export class SqliteDriver implements Driver {
     return this.inTransaction('BEGIN', work);
   }
 
-  async close(): Promise<void> {
-    await this.queue;
-    if (this.handle?.isOpen) this.handle.close();
-    this.handle = undefined;
+  close(): Promise<void> {
+    return this.serial(() => {
+      if (this.handle?.isOpen) this.handle.close();
+      this.handle = undefined;
+    });
   }
 }
