@@ -29,7 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export class AuditWriter {
   private buffer: AuditEntry[] = [];
-  private lastUsed = new Map<string, string>();
+  /** Key id → epoch ms of its latest request (made into text only when written). */
+  private lastUsed = new Map<string, number>();
   private dropped = 0;
   private written = 0;
   private lastWriteOk = true;
@@ -52,9 +53,8 @@ export class AuditWriter {
   }
 
   record(entry: AuditEntry): void {
-    const at = new Date(entry.at).toISOString();
     const seen = this.lastUsed.get(entry.keyId);
-    if (!seen || seen < at) this.lastUsed.set(entry.keyId, at);
+    if (seen === undefined || seen < entry.at) this.lastUsed.set(entry.keyId, entry.at);
     if (this.buffer.length >= this.maxPending) {
       this.dropped += 1;
       if (!this.warnedDrop) {
@@ -90,9 +90,9 @@ export class AuditWriter {
         const used = this.lastUsed;
         this.lastUsed = new Map();
         try {
-          await this.store.touchKeys(used);
+          await this.store.touchKeys(new Map([...used].map(([id, at]) => [id, new Date(at).toISOString()])));
         } catch (err) {
-          for (const [id, at] of used) if (!this.lastUsed.has(id)) this.lastUsed.set(id, at);
+          for (const [id, at] of used) if ((this.lastUsed.get(id) ?? -1) < at) this.lastUsed.set(id, at);
           throw err;
         }
       }
