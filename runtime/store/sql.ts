@@ -42,7 +42,6 @@ export const SQL = {
   /** Any constant: replicas take the same transaction-scoped lock before migrating (PostgreSQL). */
   advisoryLock: 'SELECT pg_advisory_xact_lock(7214500318)',
 
-  keyColumns: 'id, hash, tier, scopes, label, created_at, revoked_at, last_used_at',
   keyByHash: 'SELECT id, hash, tier, scopes, label, created_at, revoked_at, last_used_at FROM api_keys WHERE hash = $1',
   listKeys: 'SELECT id, hash, tier, scopes, label, created_at, revoked_at, last_used_at FROM api_keys ORDER BY created_at, id',
   insertKey:
