@@ -40,6 +40,10 @@ export const PLATFORM_TESTS = [
   'tests/companies-cursor.test.ts',
   'tests/redis-slots.test.ts',
   'tests/replicas.test.ts',
+  // The store: SQLite as WebAssembly on a file, PostgreSQL through pg on a real server (killed and restarted)
+  'tests/store.test.ts',
+  'tests/store-faults.test.ts',
+  'tests/account-routes.test.ts',
   // Chromium through playwright-core
   'tests/landing-browser.test.ts',
   'tests/docs-browser.test.ts',

@@ -26,6 +26,7 @@ export function inProcessEndpoint(quiet = false) {
     ANON_RATE_LIMIT: '1000000000',
     PORT: '0',
     LOG_LEVEL: 'info',
+    DATABASE_PATH: ':memory:',
   });
   const services = createServices(config, { servers: SERVERS, ...(quiet && { logger: pino({ level: 'silent' }) }) });
   const { mcp } = createAppParts(services);

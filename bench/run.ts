@@ -84,6 +84,8 @@ function appEnv(extra: Record<string, string> = {}): Record<string, string> {
     ENTERPRISE_RATE_LIMIT: '1000000000/100000000/100000',
     ANON_RATE_LIMIT: '1000000000',
     LOG_LEVEL: 'info',
+    // Keys and audit in memory: a run leaves no database file behind.
+    DATABASE_PATH: ':memory:',
     ...extra,
   };
 }

@@ -15,7 +15,7 @@ const servers: ServerDefinition[] = [];
 for (let i = 0; i < factor; i++) {
   for (const s of SERVERS) servers.push(i === 0 ? s : { ...s, slug: `${s.slug}-copy${i}`, prefix: `${s.prefix}copy${i}`, sourceKey: `${s.sourceKey ?? s.slug}-copy${i}` });
 }
-const services = createServices(loadConfig({ UPSTREAM_MODE: 'replay', PORT: '0' }), { servers, logger: pino({ level: 'silent' }) });
+const services = createServices(loadConfig({ UPSTREAM_MODE: 'replay', PORT: '0', DATABASE_PATH: ':memory:' }), { servers, logger: pino({ level: 'silent' }) });
 createApp(services);
 const ms = performance.now() - t0;
 (globalThis as { gc?: () => void }).gc?.();

@@ -1,6 +1,8 @@
 // The operator contract (DESIGN.md): every environment variable the service reads, parsed once.
 import { isIP } from 'node:net';
+import { DEFAULT_KEY_CACHE_MS } from './auth/key-store.js';
 import { DEFAULT_KEYS_FILE } from './auth/keys.js';
+import { DEFAULT_DATABASE_PATH } from './store/open.js';
 import { DEFAULT_CALL_DEADLINE_MS } from './deadline.js';
 
 export type UpstreamMode = 'live' | 'replay' | 'record';
@@ -14,8 +16,18 @@ export interface Config {
   upstreamMode: UpstreamMode;
   recordingsDir: string;
   apiKeys?: string;
-  /** API_KEYS_FILE, default `.keys.json` in the working directory (where `npm run keys` writes); a missing file holds no keys. */
+  /** API_KEYS_FILE, default `.keys.json` in the working directory: the key file of earlier versions, imported into the store at start-up. */
   apiKeysFile: string;
+  /** DATABASE_URL: PostgreSQL for keys and audit (replicas share it); unset, the SQLite file databasePath. */
+  databaseUrl?: string;
+  /** DATABASE_PATH: the SQLite file (default .data/opendata.sqlite; `:memory:` for none). */
+  databasePath: string;
+  /** KEY_CACHE_SECONDS: how long a key's verdict is used before the store is asked again. */
+  keyCacheMs: number;
+  /** AUDIT_RETENTION_DAYS: audit entries older than this are deleted (hourly). */
+  auditRetentionDays: number;
+  /** AUDIT_BUFFER_LIMIT: audit entries held in memory while the store is unreachable; past it they are dropped and counted. */
+  auditBufferLimit: number;
   redisUrl?: string;
   anonymousPerMinute: number;
   /** Failed authentications (unknown keys) per minute per client address before 429. */
@@ -66,6 +78,19 @@ function proxyHops(raw: string | undefined): number {
   const n = Number(raw);
   if (!/^\d+$/.test(raw) || n > 32) throw new Error(`TRUST_PROXY must be the number of trusted proxies in front of the service (0 to 32; true means 1), got "${raw}"`);
   return n;
+}
+
+/** DATABASE_URL: a postgres:// or postgresql:// URL (the password is never echoed). */
+function databaseUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let ok = false;
+  try {
+    ok = /^postgres(ql)?:$/.test(new URL(raw).protocol);
+  } catch {
+    ok = false;
+  }
+  if (!ok) throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL (unset it to use the SQLite file DATABASE_PATH)');
+  return raw;
 }
 
 export function isLoopback(host: string): boolean {
@@ -126,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recordingsDir: env.RECORDINGS_DIR || 'tests/recordings',
     apiKeys: env.API_KEYS || undefined,
     apiKeysFile: env.API_KEYS_FILE || DEFAULT_KEYS_FILE,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    databasePath: env.DATABASE_PATH || DEFAULT_DATABASE_PATH,
+    keyCacheMs: positiveInt(env, 'KEY_CACHE_SECONDS', DEFAULT_KEY_CACHE_MS / 1000) * 1000,
+    auditRetentionDays: positiveInt(env, 'AUDIT_RETENTION_DAYS', 90),
+    auditBufferLimit: positiveInt(env, 'AUDIT_BUFFER_LIMIT', 10_000),
     redisUrl: env.REDIS_URL || undefined,
     anonymousPerMinute: positiveInt(env, 'ANON_RATE_LIMIT', 600),
     authFailuresPerMinute: positiveInt(env, 'AUTH_FAILURE_LIMIT', 20),

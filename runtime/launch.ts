@@ -1,7 +1,7 @@
 // Start-up of the commands (`npm start`, `npm run demo`): a bad setting or a port that cannot be
 // listened on is one clear line on stderr and exit code 1, not a stack trace.
 import { loadConfig, type Config } from './config.js';
-import { startServer, type Running } from './server.js';
+import { StartupError, startServer, type Running } from './server.js';
 
 function exitWith(line: string): never {
   process.stderr.write(`${line}\n`);
@@ -35,7 +35,7 @@ export async function launch(env: NodeJS.ProcessEnv = process.env): Promise<Runn
   try {
     return await startServer(config);
   } catch (err) {
-    const line = listenFailure(err, config);
+    const line = err instanceof StartupError ? `cannot start: ${err.message}` : listenFailure(err, config);
     if (line) exitWith(line);
     throw err;
   }

@@ -10,6 +10,10 @@ import { createAppParts } from './http/app.js';
 import { metricsListener } from './http/metrics-route.js';
 import { createNodeListener } from './http/node-listener.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
+import { prepareStore } from './store/prepare.js';
+
+/** A start-up failure that is one line for the operator, not a stack trace. */
+export class StartupError extends Error {}
 
 export interface Running {
   services: Services;
@@ -46,6 +50,13 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 export async function startServer(config: Config, options: Partial<ServiceOptions> = {}): Promise<Running> {
   const services = createServices(config, { servers: SERVERS, ...options });
+  try {
+    await prepareStore(services.store, config.apiKeysFile, (line) => services.logger.info(line));
+  } catch (err) {
+    await services.close();
+    throw new StartupError(`the store (${services.store.kind} ${services.store.where}) could not be prepared: ${(err as Error).message}`);
+  }
+  services.audit.start();
   const server = createServer(createNodeListener(services, createAppParts(services)));
   const connections = trackConnections(server);
   try {

@@ -1,7 +1,8 @@
-// Builds, once per process, everything requests share: registry, upstream layer, keys, limits,
-// metrics and logger. Tests build their own with a replay transport and a quiet logger.
+// Builds, once per process, everything requests share: registry, upstream layer, store, keys,
+// audit, limits, metrics and logger. Tests build their own with a replay transport and a quiet logger.
 import { pino, type Logger } from 'pino';
-import { KeyStore, type Tier } from './auth/keys.js';
+import { KeyStore } from './auth/key-store.js';
+import type { Tier } from './auth/keys.js';
 import type { Config } from './config.js';
 import type { ServerDefinition } from './define.js';
 import type { InvokeDeps } from './invoke.js';
@@ -13,6 +14,9 @@ import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
 import { createPlatformView } from './platform.js';
 import { InProcessBackend } from './rest/backend.js';
 import { RedisCounterStore } from './ratelimit/redis-store.js';
+import { AuditWriter } from './store/audit-writer.js';
+import { openStore } from './store/open.js';
+import type { Store } from './store/types.js';
 import { connectRedis } from './redis.js';
 import { Registry } from './registry.js';
 import { ResultMemo } from './result-memo.js';
@@ -29,7 +33,11 @@ export interface Services {
   config: Config;
   registry: Registry;
   upstream: UpstreamClient;
+  /** Keys and audit entries: SQLite by default, PostgreSQL with DATABASE_URL (runtime/store/). */
+  store: Store;
   keys: KeyStore;
+  /** Buffers audit entries of keyed requests and writes them in batches. */
+  audit: AuditWriter;
   limiter: RateLimiter;
   metrics: Metrics;
   logger: Logger;
@@ -53,6 +61,10 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Replaces the tier table of the REST spec (tests with short windows). */
   tiers?: Record<Tier, TierLimits | null>;
+  /** A store made by the caller (closed with the services all the same). */
+  store?: Store;
+  /** The clock of key verdicts and audit retention, in epoch ms (tests). */
+  clock?: () => number;
 }
 
 export function transportFor(config: Config): Transport {
@@ -82,7 +94,15 @@ export function createServices(config: Config, options: ServiceOptions): Service
     pacer: redis ? new RedisPacer(redis) : undefined,
     retryBaseMs: options.retryBaseMs,
   });
-  const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
+  const storeError = (err: Error) => logger.warn({ err: err.message }, 'store connection failed');
+  const store = options.store ?? openStore(config, storeError);
+  const keys = new KeyStore(config.apiKeys, store, { ttlMs: config.keyCacheMs, now: options.clock, onError: storeError });
+  const audit = new AuditWriter(store, {
+    retentionDays: config.auditRetentionDays,
+    maxPending: config.auditBufferLimit,
+    now: options.clock,
+    warn: (message) => logger.warn(message),
+  });
   const tiers = options.tiers ?? tierTable(config.enterpriseRateLimit);
   const counters = options.counterStore ?? (redis ? new RedisCounterStore(redis, { leaseMs: config.slotLeaseSeconds * 1000 }) : new MemoryCounterStore());
   const limiter = new RateLimiter(counters, tiers, config.anonymousPerMinute, config.authFailuresPerMinute);
@@ -107,7 +127,9 @@ export function createServices(config: Config, options: ServiceOptions): Service
     config,
     registry,
     upstream,
+    store,
     keys,
+    audit,
     limiter,
     metrics,
     logger,
@@ -116,6 +138,8 @@ export function createServices(config: Config, options: ServiceOptions): Service
     backend: transport,
     startedAt: new Date(),
     close: async () => {
+      await audit.stop();
+      await store.close();
       await transport.close?.();
       await redis?.close();
       await output?.close();

@@ -18,7 +18,7 @@ describe.skipIf(skipBrowserTests)('the API reference page in Chromium', { timeou
   let browser: Browser;
 
   beforeAll(async () => {
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', API_KEYS: 'docs-browser-key-00000001:dev' });
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', API_KEYS: 'docs-browser-key-00000001:dev', DATABASE_PATH: ':memory:' });
     running = await startServer(config, { logger: pino({ level: 'silent' }) });
     browser = await launchChromium();
   }, 120_000);

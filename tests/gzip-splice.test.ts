@@ -84,7 +84,7 @@ describe('tools/list with Accept-Encoding', () => {
   });
 
   it('answers gzip on the Node fast path with a right Content-Length, for a batch too', async () => {
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay' });
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', DATABASE_PATH: ':memory:' });
     const running = await startServer(config, { logger: pino({ level: 'silent' }), transport: replay() });
     try {
       const raw = (body: string) =>

@@ -144,7 +144,7 @@ describe('on a socket: the fast path and the Hono path', () => {
 
   beforeAll(async () => {
     // Configured as a container (HOST=0.0.0.0), listening on loopback only for the test.
-    const config = loadConfig({ HOST: '0.0.0.0', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro` });
+    const config = loadConfig({ HOST: '0.0.0.0', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro`, DATABASE_PATH: ':memory:' });
     services = createServices(config, { servers: SERVERS, transport: replay(), logger: pino({ level: 'silent' }) });
     server = createServer(createNodeListener(services, createAppParts(services)));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

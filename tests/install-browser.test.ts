@@ -39,7 +39,7 @@ describe.skipIf(skipBrowserTests)('the install panel in Chromium', { timeout: 18
   beforeAll(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: base, UPSTREAM_MODE: 'replay', API_KEYS: `${KEY}:dev` });
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: base, UPSTREAM_MODE: 'replay', API_KEYS: `${KEY}:dev`, DATABASE_PATH: ':memory:' });
     running = await startServer(config, { logger: pino({ level: 'silent' }) });
     browser = await launchChromium();
   }, 120_000);

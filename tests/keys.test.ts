@@ -1,10 +1,15 @@
-// API keys: API_KEYS parsing, the hashed key file and its reload, bearer tokens, and the keys CLI.
+// API keys: API_KEYS parsing, bearer tokens, the key file of earlier versions, the verdict cache in
+// front of the store, and the keys command run as a process (npm run keys) on a SQLite file.
+// The command against both stores in process, and replicas sharing a store: tests/store-*.test.ts.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SCOPES, KeyStore, bearerToken, generateKey, hashKey, parseApiKeys, readKeyFile, writeKeyFile, type KeyRecord } from '../runtime/auth/keys.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyStore, UNAVAILABLE } from '../runtime/auth/key-store.js';
+import { DEFAULT_SCOPES, bearerToken, generateKey, hashKey, parseApiKeys, readKeyFile, writeKeyFile, type KeyRecord } from '../runtime/auth/keys.js';
+import { openStore } from '../runtime/store/open.js';
+import type { Store } from '../runtime/store/types.js';
 
 let dir: string;
 beforeAll(() => {
@@ -12,9 +17,6 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 let fileCount = 0;
@@ -108,98 +110,7 @@ describe('generateKey and hashKey', () => {
   });
 });
 
-describe('KeyStore', () => {
-  it('looks up API_KEYS keys by hash', () => {
-    const store = new KeyStore('dev-key-0000000000001:dev,pro-key-0000000000002:pro', undefined);
-    expect(store.size).toBe(2);
-    expect(store.lookup('pro-key-0000000000002')).toMatchObject({ tier: 'pro', hash: hashKey('pro-key-0000000000002') });
-    expect(store.lookup('dev-key-0000000000001')?.tier).toBe('dev');
-    expect(store.lookup('pro-key-0000000000003')).toBeUndefined();
-    expect(store.lookup('')).toBeUndefined();
-  });
-
-  it('reads the key file, which holds only hashes, and refuses revoked keys', () => {
-    const file = freshFile();
-    const live = generateKey();
-    const revoked = generateKey();
-    writeKeyFile(file, [record(live, 'team', { scopes: ['api:read'], label: 'ci' }), record(revoked, 'pro', { revokedAt: '2026-11-22T13:00:00.000Z' })]);
-    const text = readFileSync(file, 'utf8');
-    expect(text).not.toContain(live);
-    expect(text).not.toContain(revoked);
-    expect(text).toContain(hashKey(live));
-    const store = new KeyStore('env-key-00000000000001:enterprise', file);
-    expect(store.size).toBe(2);
-    expect(store.lookup(live)).toMatchObject({ tier: 'team', scopes: ['api:read'], label: 'ci', id: hashKey(live).slice(0, 12) });
-    expect(store.lookup(revoked)).toBeUndefined();
-    expect(store.lookup('env-key-00000000000001')?.tier).toBe('enterprise');
-  });
-
-  it('a missing key file means no file keys', () => {
-    const store = new KeyStore(undefined, join(dir, 'absent.json'));
-    expect(store.size).toBe(0);
-    expect(store.lookup('anything')).toBeUndefined();
-    expect(readKeyFile(join(dir, 'absent.json'))).toEqual([]);
-  });
-
-  // File times are set explicitly: the filesystem clock is coarse (several ms on ext4), and the
-  // test is about checkEveryMs, not about how fast two writes follow each other.
-  it('picks up a key file changed on disk, but only after checkEveryMs', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
-    const file = freshFile();
-    const first = generateKey();
-    const second = generateKey();
-    writeKeyFile(file, [record(first, 'dev')]);
-    utimesSync(file, 1_790_000_000, 1_790_000_000);
-    const store = new KeyStore(undefined, file, 2_000);
-    expect(store.lookup(first)?.tier).toBe('dev');
-
-    // Issue a second key and revoke the first.
-    writeKeyFile(file, [record(first, 'dev', { revokedAt: '2026-11-22T12:00:01.000Z' }), record(second, 'pro')]);
-    utimesSync(file, 1_790_000_001, 1_790_000_001);
-    vi.setSystemTime(new Date('2026-11-22T12:00:01.000Z'));
-    expect(store.lookup(second)).toBeUndefined();
-    expect(store.lookup(first)?.tier).toBe('dev');
-
-    vi.setSystemTime(new Date('2026-11-22T12:00:02.100Z'));
-    expect(store.lookup(second)?.tier).toBe('pro');
-    expect(store.lookup(first)).toBeUndefined();
-    expect(store.size).toBe(1);
-  });
-
-  // BUG: KeyStore notices a change only by mtime. Two writes within one tick of the filesystem
-  // clock (a few ms on ext4; both happen in this test run without utimes) leave the mtime equal,
-  // and the second write (here: a revocation) is never applied. See the report.
-  it('picks up a rewrite whose mtime equals the previous one (a revocation in the same clock tick)', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
-    const file = freshFile();
-    const key = generateKey();
-    const other = generateKey();
-    writeKeyFile(file, [record(key, 'pro')]);
-    utimesSync(file, 1_790_000_000, 1_790_000_000);
-    const store = new KeyStore(undefined, file, 1_000);
-    expect(store.lookup(key)?.tier).toBe('pro');
-    writeKeyFile(file, [record(key, 'pro', { revokedAt: '2026-11-22T12:00:00.000Z' }), record(other, 'team')]);
-    utimesSync(file, 1_790_000_000, 1_790_000_000);
-    vi.setSystemTime(new Date('2026-11-22T12:00:05Z'));
-    expect(store.lookup(key)).toBeUndefined();
-    expect(store.lookup(other)?.tier).toBe('team');
-  });
-
-  it('a key file that disappears drops its keys at the next check', () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-22T12:00:00Z'));
-    const file = freshFile();
-    const key = generateKey();
-    writeKeyFile(file, [record(key, 'pro')]);
-    const store = new KeyStore(undefined, file, 1_000);
-    expect(store.lookup(key)?.tier).toBe('pro');
-    rmSync(file);
-    vi.setSystemTime(new Date('2026-11-22T12:00:01.500Z'));
-    expect(store.lookup(key)).toBeUndefined();
-  });
-
+describe('the key file of earlier versions', () => {
   it('writeKeyFile writes {keys: [...]} readable by readKeyFile, mode 0600', () => {
     const file = freshFile();
     const rec = record(generateKey(), 'enterprise');
@@ -209,14 +120,104 @@ describe('KeyStore', () => {
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
-  it('a key file without a keys array is read as empty', () => {
+  it('a missing file, or one without a keys array, holds no keys', () => {
+    expect(readKeyFile(join(dir, 'absent.json'))).toEqual([]);
     const file = freshFile();
     writeFileSync(file, '{"other": 1}');
     expect(readKeyFile(file)).toEqual([]);
   });
 });
 
-describe('keys CLI', () => {
+/** A store whose key look-ups can be made to fail, counting how often it is asked. */
+function countingStore(inner: Store) {
+  const state = { asked: 0, down: false };
+  const store: Store = Object.create(inner);
+  store.keyByHash = async (hash) => {
+    state.asked += 1;
+    if (state.down) throw new Error('connect ECONNREFUSED');
+    return inner.keyByHash(hash);
+  };
+  return { store, state };
+}
+
+describe('KeyStore: verdicts cached in front of the store', () => {
+  let inner: Store;
+  beforeAll(() => {
+    inner = openStore({ databasePath: ':memory:' });
+  });
+  afterAll(() => inner.close());
+
+  it('answers API_KEYS keys without asking the store', async () => {
+    const { store, state } = countingStore(inner);
+    const keys = new KeyStore('dev-key-0000000000001:dev,pro-key-0000000000002:pro', store);
+    expect(keys.envSize).toBe(2);
+    expect(keys.lookup('pro-key-0000000000002')).toMatchObject({ tier: 'pro', hash: hashKey('pro-key-0000000000002') });
+    expect(keys.lookup('dev-key-0000000000001')).toMatchObject({ tier: 'dev' });
+    expect(state.asked).toBe(0);
+    expect(await keys.lookup('pro-key-0000000000003')).toBeUndefined();
+    expect(state.asked).toBe(1);
+  });
+
+  it('asks the store once per key and interval; a revocation is seen once the verdict is older than the TTL', async () => {
+    const { store, state } = countingStore(inner);
+    let now = 1_000_000;
+    const keys = new KeyStore(undefined, store, { ttlMs: 5_000, now: () => now });
+    const key = generateKey();
+    const rec = record(key, 'team');
+    await inner.insertKey(rec);
+
+    const first = keys.lookup(key);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toMatchObject({ id: rec.id, tier: 'team' });
+    // Within the TTL: answered at once, no promise, no query.
+    now += 4_999;
+    expect(keys.lookup(key)).toMatchObject({ id: rec.id });
+    expect(state.asked).toBe(1);
+
+    await inner.revokeKey(rec.id, '2026-11-22T12:00:00.000Z');
+    expect(keys.lookup(key)).toMatchObject({ id: rec.id });
+    now += 2;
+    expect(await keys.lookup(key)).toBeUndefined();
+    expect(state.asked).toBe(2);
+    // The negative verdict is cached too.
+    expect(keys.lookup(key)).toBeUndefined();
+    expect(state.asked).toBe(2);
+  });
+
+  it('many requests of one key at once ask the store once', async () => {
+    const { store, state } = countingStore(inner);
+    const keys = new KeyStore(undefined, store);
+    const key = generateKey();
+    await inner.insertKey(record(key, 'pro'));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => keys.lookup(key)));
+    expect(answers.every((a) => a && a !== UNAVAILABLE && a.tier === 'pro')).toBe(true);
+    expect(state.asked).toBe(1);
+  });
+
+  it('while the store is down: a known verdict keeps working, an unseen key is unavailable', async () => {
+    const { store, state } = countingStore(inner);
+    let now = 0;
+    const errors: string[] = [];
+    const keys = new KeyStore(undefined, store, { ttlMs: 5_000, now: () => now, onError: (e) => errors.push(e.message) });
+    const known = generateKey();
+    await inner.insertKey(record(known, 'dev'));
+    expect(await keys.lookup(known)).toMatchObject({ tier: 'dev' });
+
+    state.down = true;
+    now += 60_000;
+    expect(await keys.lookup(known)).toMatchObject({ tier: 'dev' });
+    // Retried at most once a second while it is down, answered from memory meanwhile.
+    expect(keys.lookup(known)).toMatchObject({ tier: 'dev' });
+    expect(await keys.lookup(generateKey())).toBe(UNAVAILABLE);
+    expect(errors[0]).toContain('ECONNREFUSED');
+
+    state.down = false;
+    now += 1_001;
+    expect(await keys.lookup(known)).toMatchObject({ tier: 'dev' });
+  });
+});
+
+describe('keys command (npm run keys) as a process, on a SQLite file', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(process.execPath, ['--import', 'tsx', 'runtime/cli/keys.ts', ...args], { env: { ...process.env, ...env }, timeout: 15_000 }, (err, stdout, stderr) => {
@@ -224,64 +225,57 @@ describe('keys CLI', () => {
       });
     });
 
-  it('creates, lists and revokes a key; the file holds only its hash', async () => {
-    const file = freshFile();
-    const badTier = cli(['create', '--tier', 'platinum', '--file', file]);
-    const badScope = cli(['create', '--tier', 'pro', '--scopes', 'admin:all', '--file', file]);
-    const unknownId = cli(['revoke', 'deadbeef0000', '--file', file]);
-    const unknownCommand = cli(['rotate', '--file', file]);
-
-    const created = await cli(['create', '--tier', 'pro', '--label', 'ci runner', '--file', file]);
-    expect(created.code).toBe(0);
+  it('creates, lists and revokes a key; the database holds only its hash', async () => {
+    const env = { DATABASE_PATH: join(dir, 'cli.sqlite'), API_KEYS_FILE: join(dir, 'none.json') };
+    const created = await cli(['create', '--tier', 'pro', '--label', 'ci runner'], env);
+    expect(created.code, created.stderr).toBe(0);
     const lines = created.stdout.split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
     const key = lines[0];
     expect(key).toMatch(/^nod_[A-Za-z0-9_-]{32}$/);
     expect(created.stderr).not.toContain(key);
-
-    const text = readFileSync(file, 'utf8');
-    expect(text).not.toContain(key);
-    const [rec] = JSON.parse(text).keys as KeyRecord[];
     const id = hashKey(key).slice(0, 12);
-    expect(rec).toMatchObject({ id, hash: hashKey(key), tier: 'pro', scopes: ['mcp:tools', 'api:read'], label: 'ci runner' });
-    expect(rec.revokedAt).toBeUndefined();
     expect(created.stderr).toContain(id);
+    expect(readFileSync(env.DATABASE_PATH).includes(Buffer.from(key))).toBe(false);
+    expect(readFileSync(env.DATABASE_PATH).includes(Buffer.from(hashKey(key)))).toBe(true);
 
-    const store = new KeyStore(undefined, file, 0);
-    expect(store.lookup(key)).toMatchObject({ id, tier: 'pro' });
-
-    const listed = await cli(['list'], { API_KEYS_FILE: file });
+    const listed = await cli(['list'], env);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toContain(id);
     expect(listed.stdout).toMatch(new RegExp(`${id}\\s+pro\\s+mcp:tools,api:read\\s+active`));
+    expect(listed.stdout).toContain('ci runner');
     expect(listed.stdout).not.toContain(key);
     expect(listed.stdout).not.toContain(hashKey(key));
 
-    const revoked = await cli(['revoke', id, '--file', file]);
+    const revoked = await cli(['revoke', id], env);
     expect(revoked.code).toBe(0);
     expect(revoked.stdout.trim()).toBe(`revoked ${id}`);
-    const after = JSON.parse(readFileSync(file, 'utf8')).keys as KeyRecord[];
-    expect(after).toHaveLength(1);
-    expect(Number.isNaN(Date.parse(after[0].revokedAt ?? ''))).toBe(false);
-    expect(new KeyStore(undefined, file, 0).lookup(key)).toBeUndefined();
-    // The running store sees the revocation too (checkEveryMs 0).
-    expect(store.lookup(key)).toBeUndefined();
+    expect((await cli(['list'], env)).stdout).toMatch(new RegExp(`${id}\\s+pro\\s+\\S+\\s+revoked 20`));
 
-    const unknownTier = await badTier;
-    expect(unknownTier.code).not.toBe(0);
-    expect(unknownTier.stderr).toContain('--tier must be one of dev, pro, team, enterprise');
-    expect(unknownTier.stdout).toBe('');
-    const unknownScope = await badScope;
-    expect(unknownScope.code).not.toBe(0);
-    expect(unknownScope.stderr).toContain('unknown scope admin:all');
-    expect(unknownScope.stdout).toBe('');
-    const noSuchId = await unknownId;
-    expect(noSuchId.code).not.toBe(0);
-    expect(noSuchId.stderr).toContain('no key with id deadbeef0000');
-    const noSuchCommand = await unknownCommand;
-    expect(noSuchCommand.code).not.toBe(0);
-    expect(noSuchCommand.stderr).toContain('usage');
-    // No refused command added a key.
-    expect(readKeyFile(file)).toHaveLength(1);
+    const [badTier, badScope, unknownId, unknownCommand, badUrl] = await Promise.all([
+      cli(['create', '--tier', 'platinum'], env),
+      cli(['create', '--tier', 'pro', '--scopes', 'admin:all'], env),
+      cli(['revoke', 'deadbeef0000'], env),
+      cli(['rotate'], env),
+      cli(['list'], { ...env, DATABASE_URL: 'mysql://user:secret@db/x' }),
+    ]);
+    expect(badTier.code).not.toBe(0);
+    expect(badTier.stderr).toContain('--tier must be one of dev, pro, team, enterprise');
+    expect(badTier.stdout).toBe('');
+    expect(badScope.stderr).toContain('unknown scope admin:all');
+    expect(unknownId.code).not.toBe(0);
+    expect(unknownId.stderr).toContain('no key with id deadbeef0000');
+    expect(unknownCommand.stderr).toContain('usage');
+    expect(badUrl.code).not.toBe(0);
+    expect(badUrl.stderr).toContain('DATABASE_URL must be a postgres://');
+    expect(badUrl.stderr).not.toContain('secret');
+    expect((await cli(['list'], env)).stdout.split('\n').filter(Boolean)).toHaveLength(1);
+  }, 90_000);
+
+  it('--help prints the usage and touches no database', async () => {
+    const path = join(dir, 'help.sqlite');
+    const help = await cli(['--help'], { DATABASE_PATH: path });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('DATABASE_URL');
+    expect(existsSync(path)).toBe(false);
   });
 });

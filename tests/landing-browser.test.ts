@@ -23,7 +23,7 @@ describe.skipIf(skipBrowserTests)('landing pages in Chromium', { timeout: 120_00
   let port: string;
 
   beforeAll(async () => {
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', ALLOWED_HOSTS: OTHER_HOST, API_KEYS: 'landing-browser-key-0001:dev' });
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', ALLOWED_HOSTS: OTHER_HOST, API_KEYS: 'landing-browser-key-0001:dev', DATABASE_PATH: ':memory:' });
     running = await startServer(config, { logger: pino({ level: 'silent' }) });
     port = new URL(running.url).port;
     browser = await launchChromium([`--host-resolver-rules=MAP ${OTHER_HOST} 127.0.0.1`]);

@@ -20,6 +20,7 @@ beforeAll(async () => {
     UPSTREAM_MODE: 'replay',
     FIXED_NOW: RECORDED_AT,
     API_KEYS: `${KEYS.pro}:pro,${KEYS.apiOnly}:pro:api:read`,
+    DATABASE_PATH: ':memory:',
   });
   running = await startServer(config, { logger: pino({ level: 'silent' }), transport: replay() });
 });

@@ -209,7 +209,7 @@ describe('provenance from the runtime', () => {
 describe('the SDK client of the 1.x line', () => {
   let running: Running;
   beforeAll(async () => {
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro` });
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro`, DATABASE_PATH: ':memory:' });
     running = await startServer(config, { logger: pino({ level: 'silent' }), transport: replay() });
   });
   afterAll(async () => {
@@ -240,7 +240,7 @@ describe('the SDK client of the 1.x line', () => {
 describe('the SDK client of the v2 line (@modelcontextprotocol/client), revision 2026-07-28', () => {
   let running: Running;
   beforeAll(async () => {
-    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro` });
+    const config = loadConfig({ HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${KEYS.pro}:pro`, DATABASE_PATH: ':memory:' });
     running = await startServer(config, { logger: pino({ level: 'silent' }), transport: replay() });
   });
   afterAll(async () => {

@@ -45,6 +45,8 @@ function startReplica(): Promise<{ proc: ChildProcess; url: string }> {
         BRREG_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`,
         API_KEYS: `${KEYS.window}:dev,${KEYS.burst}:dev,${KEYS.team}:team`,
         LOG_LEVEL: 'info',
+        DATABASE_URL: '',
+        DATABASE_PATH: ':memory:',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -58,7 +58,7 @@ function setup(status = 200) {
       tool('partial', async ({ id }, ctx) => ({ a: await ctx.settle(ctx.get('fake', '/x/{id}', { params: { id } })), b: await ctx.settle(ctx.get('fake', '/fail')) })),
     ],
   });
-  const services = createServices(loadConfig({ UPSTREAM_MODE: 'replay' }), {
+  const services = createServices(loadConfig({ UPSTREAM_MODE: 'replay', DATABASE_PATH: ':memory:' }), {
     servers: [server],
     upstreams: [FAKE],
     transport,

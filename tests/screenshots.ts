@@ -34,7 +34,7 @@ const out = resolve(process.argv[2] ?? 'screenshots');
 mkdirSync(out, { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const running = await startServer(loadConfig({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: base, UPSTREAM_MODE: 'replay' }), { logger: pino({ level: 'silent' }) });
+const running = await startServer(loadConfig({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: base, UPSTREAM_MODE: 'replay', DATABASE_PATH: ':memory:' }), { logger: pino({ level: 'silent' }) });
 const browser = await launchChromium();
 try {
   for (const [size, viewport] of Object.entries(SIZES)) {

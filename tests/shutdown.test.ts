@@ -77,6 +77,7 @@ describe('SIGTERM', () => {
         UPSTREAM_MODE: 'live',
         LOG_LEVEL: 'info',
         API_KEYS: `${KEYS.pro}:pro`,
+        DATABASE_PATH: ':memory:',
         ...allUpstreamsAt(fake.url),
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,6 +25,8 @@ const BASE_ENV: NodeJS.ProcessEnv = {
   API_KEYS_FILE: '',
   PUBLIC_BASE_URL: '',
   REDIS_URL: '',
+  DATABASE_URL: '',
+  DATABASE_PATH: '',
   HOST: '127.0.0.1',
   UPSTREAM_MODE: 'replay',
   RECORDINGS_DIR: join(ROOT, 'tests/recordings'),
@@ -51,11 +53,16 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the key file: one default for the command and the service', () => {
-  it('both use .keys.json in the working directory', () => {
+describe('the store: one default for the command and the service', () => {
+  it('both use .data/opendata.sqlite in the working directory, and import .keys.json from there', () => {
+    expect(loadConfig({}).databasePath).toBe('.data/opendata.sqlite');
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
     expect(DEFAULT_KEYS_FILE).toBe('.keys.json');
     expect(loadConfig({}).apiKeysFile).toBe('.keys.json');
     expect(loadConfig({ API_KEYS_FILE: '/etc/keys.json' }).apiKeysFile).toBe('/etc/keys.json');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:pw@db/x' })).toThrow(/DATABASE_URL must be a postgres/);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '30', KEY_CACHE_SECONDS: '2' })).toMatchObject({ auditRetentionDays: 30, keyCacheMs: 2000 });
   });
 
   it('a key made by `keys create` is taken by the service started in the same folder, with no setting', async () => {
@@ -63,7 +70,7 @@ describe('the key file: one default for the command and the service', () => {
     const created = await run('runtime/cli/keys.ts', ['create', '--tier', 'pro'], cwd);
     expect(created.code, created.stderr).toBe(0);
     const key = created.stdout.trim();
-    expect(existsSync(join(cwd, '.keys.json'))).toBe(true);
+    expect(existsSync(join(cwd, '.data', 'opendata.sqlite'))).toBe(true);
 
     const service = command('runtime/main.ts', [], cwd, { PORT: '0' });
     const lines: Array<{ level: number; msg: string; url?: string }> = [];
@@ -100,10 +107,11 @@ describe('the keys command', () => {
   it('an unknown option or an unreadable key file is one line, exit code 1', async () => {
     const badFile = join(mkdtempSync(join(dir, 'bad-file-')), 'keys.json');
     writeFileSync(badFile, '{ not json');
-    const [unknown, malformed] = await Promise.all([run('runtime/cli/keys.ts', ['create', '--teir', 'pro'], dir), run('runtime/cli/keys.ts', ['list', '--file', badFile], dir)]);
+    const [unknown, malformed] = await Promise.all([run('runtime/cli/keys.ts', ['create', '--teir', 'pro'], dir), run('runtime/cli/keys.ts', ['list'], dir, { API_KEYS_FILE: badFile })]);
     for (const r of [unknown, malformed]) {
       expect(r.code).toBe(1);
-      expect(r.stderr.trim().split('\n'), r.stderr).toHaveLength(1);
+      // The one line of the error, besides the store's own line when it was just created.
+      expect(r.stderr.trim().split('\n').filter((l) => !/^store sqlite .*: applied \d+ migration/.test(l)), r.stderr).toHaveLength(1);
       expect(r.stderr).not.toMatch(STACK_FRAME);
     }
     expect(unknown.stderr).toMatch(/Unknown option '--teir'/);

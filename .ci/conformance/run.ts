@@ -128,7 +128,7 @@ function ensureInstalled(folder: string): { node: string; suite: string } {
 
 const runKey = randomBytes(24).toString('base64url');
 const running = await startServer(
-  loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${runKey}:enterprise` }),
+  loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: '0', UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${runKey}:enterprise`, DATABASE_URL: '', DATABASE_PATH: ':memory:' }),
   { logger: pino({ level: 'silent' }) },
 );
 const target = new URL(running.url);

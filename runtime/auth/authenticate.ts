@@ -3,7 +3,8 @@
 // X-RateLimit-* headers of whatever limit the request was counted against.
 import { andThen, type Maybe } from '../maybe.js';
 import type { Decision, RateLimiter } from '../ratelimit/limiter.js';
-import { bearerToken, type KeyRecord, type KeyStore } from './keys.js';
+import { UNAVAILABLE, type KeyLookup, type KeyStore } from './key-store.js';
+import { bearerToken, type KeyRecord } from './keys.js';
 
 export type AuthVerdict =
   | { ok: true; record: KeyRecord }
@@ -16,7 +17,12 @@ export type AuthVerdict =
       /** The key's id when it is known (for the log line). */
       keyId?: string;
     }
-  | { ok: false; reason: 'limited'; headers: Record<string, string>; decision: Decision };
+  | { ok: false; reason: 'limited'; headers: Record<string, string>; decision: Decision }
+  /** The store cannot be reached and this key has no verdict in process yet (503, retry shortly). */
+  | { ok: false; reason: 'unavailable'; headers: Record<string, string> };
+
+/** Seconds a client is asked to wait when its key cannot be checked. */
+export const STORE_RETRY_SECONDS = 5;
 
 const limited = (decision: Decision): AuthVerdict => ({ ok: false, reason: 'limited', headers: decision.headers, decision });
 
@@ -40,7 +46,11 @@ export function authenticate(
     const blocked = limiter.authBlocked(clientAddress());
     if (blocked) return limited(blocked);
   }
-  const record = keys.lookup(token);
+  return andThen(keys.lookup(token), (record) => verdictFor(record, limiter, clientAddress, scope));
+}
+
+function verdictFor(record: KeyLookup, limiter: RateLimiter, clientAddress: () => string, scope: string): Maybe<AuthVerdict> {
+  if (record === UNAVAILABLE) return { ok: false, reason: 'unavailable', headers: { 'Retry-After': String(STORE_RETRY_SECONDS) } };
   if (!record) {
     return andThen(limiter.authFailure(clientAddress()), (failure) => (failure.allowed ? { ok: false, reason: 'unknown', headers: failure.headers } : limited(failure)));
   }

@@ -1,15 +1,15 @@
-// API keys. Development keys come in clear from API_KEYS; issued keys live in a key file that
-// stores only their SHA-256 hashes, with tier and scopes. Keys are long random strings, so a
-// plain hash is enough: there is nothing to guess from it.
+// API keys. Development keys come in clear from API_KEYS; issued keys live in the store
+// (runtime/store/), which holds only their SHA-256 hashes, with tier and scopes. Keys are long
+// random strings, so a plain hash is enough: there is nothing to guess from it. The key file of
+// earlier versions (.keys.json) is read once, to import it into the store.
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { LRUCache } from 'lru-cache';
 
 export const TIERS = ['dev', 'pro', 'team', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 export const SCOPES = ['mcp:tools', 'api:read'] as const;
 export const DEFAULT_SCOPES: string[] = [...SCOPES];
-/** Where `npm run keys` writes and the service reads when API_KEYS_FILE is unset: the working directory. */
+/** The key file of earlier versions, imported into the store at start-up when API_KEYS_FILE is unset: the working directory. */
 export const DEFAULT_KEYS_FILE = '.keys.json';
 
 export interface KeyRecord {
@@ -23,7 +23,7 @@ export interface KeyRecord {
   revokedAt?: string;
 }
 
-interface KeyFile {
+export interface KeyFile {
   keys: KeyRecord[];
 }
 
@@ -66,77 +66,6 @@ export function writeKeyFile(path: string, keys: KeyRecord[]): void {
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, `${JSON.stringify({ keys } satisfies KeyFile, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, path);
-}
-
-/**
- * Looks keys up by hash; re-reads the key file when its content changes, so issued and revoked
- * keys apply without a restart. A key file that cannot be read keeps the last good set.
- */
-export class KeyStore {
-  private byHash = new Map<string, KeyRecord>();
-  /** Recent tokens and what they resolved to, so a request does not hash its key again; emptied on every reload. */
-  private readonly recent = new LRUCache<string, KeyRecord | false>({ max: 10_000 });
-  private fileDigest = '';
-  private lastCheck = 0;
-  private readonly envKeys: KeyRecord[];
-
-  constructor(
-    apiKeys: string | undefined,
-    private readonly keyFile: string | undefined,
-    private readonly checkEveryMs = 2_000,
-    private readonly onError: (message: string) => void = (m) => process.emitWarning(m),
-  ) {
-    this.envKeys = parseApiKeys(apiKeys);
-    this.byHash = this.build([]);
-    this.refresh();
-  }
-
-  get size(): number {
-    return this.byHash.size;
-  }
-
-  private build(fileKeys: KeyRecord[]): Map<string, KeyRecord> {
-    const map = new Map<string, KeyRecord>();
-    for (const k of this.envKeys) map.set(k.hash, k);
-    for (const k of fileKeys) if (!k.revokedAt) map.set(k.hash, k);
-    return map;
-  }
-
-  /** Compares the file's content (not its mtime, which can miss two writes in one clock step). */
-  private refresh(): void {
-    if (!this.keyFile) return;
-    let text = '';
-    try {
-      text = existsSync(this.keyFile) ? readFileSync(this.keyFile, 'utf8') : '';
-    } catch (err) {
-      this.onError(`The key file ${this.keyFile} could not be read (${(err as Error).message}); keeping the keys loaded before`);
-      return;
-    }
-    const digest = createHash('sha256').update(text).digest('hex');
-    if (digest === this.fileDigest) return;
-    try {
-      const keys = text ? ((JSON.parse(text) as KeyFile).keys ?? []) : [];
-      if (!Array.isArray(keys)) throw new Error('"keys" is not an array');
-      this.byHash = this.build(keys);
-      this.recent.clear();
-      this.fileDigest = digest;
-    } catch (err) {
-      this.onError(`The key file ${this.keyFile} is not valid (${(err as Error).message}); keeping the keys loaded before`);
-    }
-  }
-
-  lookup(key: string): KeyRecord | undefined {
-    const now = Date.now();
-    if (this.keyFile && now - this.lastCheck >= this.checkEveryMs) {
-      this.lastCheck = now;
-      this.refresh();
-    }
-    const known = this.recent.get(key);
-    if (known !== undefined) return known || undefined;
-    const record = this.byHash.get(hashKey(key));
-    this.recent.set(key, record ?? false);
-    return record;
-  }
 }
 
 /** The bearer token of an Authorization header, or undefined. */

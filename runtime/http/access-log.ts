@@ -29,6 +29,8 @@ export interface RequestRecord {
   started: number;
   log: LogFields;
   stats: RequestStats;
+  /** The route template that answered (`/api/v1/company/{orgnr}`), asked only for audited requests. */
+  template?: () => string;
 }
 
 export type AccessLog = (r: RequestRecord) => void;

@@ -2,7 +2,7 @@
 // X-RateLimit-* headers on every response of a limited route, whatever its status: these two
 // middlewares are the one place that puts them on REST answers.
 import type { MiddlewareHandler } from 'hono';
-import { authenticate, type AuthVerdict } from '../auth/authenticate.js';
+import { authenticate, STORE_RETRY_SECONDS, type AuthVerdict } from '../auth/authenticate.js';
 import type { KeyRecord } from '../auth/keys.js';
 import { ToolError, fail } from '../errors.js';
 import { refusalMessage, type Decision } from '../ratelimit/limiter.js';
@@ -60,6 +60,10 @@ function authProblem(verdict: Exclude<AuthVerdict, { ok: true }>, scope: string)
   switch (verdict.reason) {
     case 'limited':
       return rateLimitProblem(verdict.decision);
+    case 'unavailable':
+      return new ToolError('not_ready', `The key store cannot be reached, so this key cannot be checked now; retry in ${STORE_RETRY_SECONDS} s.`, {
+        retryAfterMs: STORE_RETRY_SECONDS * 1000,
+      });
     case 'scope':
       return new ToolError('forbidden', `This key lacks the scope ${scope}.`);
     case 'unknown':

@@ -27,6 +27,8 @@ function adapterRefusal(err: unknown): Response {
   return new Response(null, { status, headers: { [NO_SNIFF.name]: NO_SNIFF.value } });
 }
 
+const mcpTemplate = () => '/mcp/{slug}';
+
 export function createNodeListener(services: Services, parts: AppParts): (req: IncomingMessage, res: ServerResponse) => void {
   const viaHono = getRequestListener(parts.app.fetch, { errorHandler: adapterRefusal });
   const { trustProxy } = services.config;
@@ -61,7 +63,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
     }
     const status = loggedStatus(req, answer.status);
     if (status !== answer.status) {
-      logRequest(services, { reqId, method: 'POST', path: req.url ?? '', status, started, log, stats });
+      logRequest(services, { reqId, method: 'POST', path: req.url ?? '', status, started, log, stats, template: mcpTemplate });
       return;
     }
     // A flat name, value list: writeHead takes it as is, without an object to build or walk.
@@ -79,7 +81,7 @@ export function createNodeListener(services: Services, parts: AppParts): (req: I
       res.end(body[body.length - 1]);
       res.uncork();
     }
-    logRequest(services, { reqId, method: 'POST', path: req.url ?? '', status: answer.status, started, log, stats });
+    logRequest(services, { reqId, method: 'POST', path: req.url ?? '', status: answer.status, started, log, stats, template: mcpTemplate });
   }
 
   return (req, res) => {

@@ -4,7 +4,9 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { Services } from '../services.js';
+import type { AuditEntry } from '../store/types.js';
 import type { RequestStats } from '../upstream/client.js';
 import { CLIENT_CLOSED_REQUEST, incomingOf, loggedStatus, type LogFields, type RequestRecord } from './access-log.js';
 
@@ -23,12 +25,41 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 /** On every response, whichever path made it: browsers take the content type as sent, never a guess. */
 export const NO_SNIFF = { name: 'x-content-type-options', value: 'nosniff' } as const;
 
-/** The one structured log line of a request (and its metric). No key or credential is in it. */
+/**
+ * The one structured log line of a request (and its metric), and for a request that presented a
+ * known key, its audit entry. No key or credential is in either.
+ */
 export function logRequest(services: Services, r: RequestRecord): void {
   // What the handler made of a request whose client hung up (often "internal") is not its outcome.
   if (r.status === CLIENT_CLOSED_REQUEST) r.log.outcome = 'client_closed';
   services.metrics.countHttp(r.log.route ?? 'other', r.status);
   services.accessLog(r);
+  if (r.log.keyId !== undefined) services.audit.record(auditEntry(r));
+}
+
+function auditEntry(r: RequestRecord, now = performance.now()): AuditEntry {
+  return {
+    at: Date.now(),
+    keyId: r.log.keyId!,
+    method: r.method,
+    route: r.template?.() ?? 'unmatched',
+    slug: r.log.slug,
+    tool: r.log.tool,
+    status: r.status,
+    durationMs: Math.round((now - r.started) * 100) / 100,
+    requestId: r.reqId,
+  };
+}
+
+/**
+ * The template of the route that answers a Hono request, in OpenAPI's form (`{orgnr}`): the
+ * first matched route of the request's method that is not a middleware pattern, so a request a
+ * middleware refused (403) still names the route it asked for.
+ */
+export function routeTemplate(c: Context): string {
+  const concrete = matchedRoutes(c).filter((r) => !r.path.includes('*'));
+  const hit = concrete.find((r) => r.method === c.req.method) ?? concrete[0];
+  return hit ? hit.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}') : 'unmatched';
 }
 
 /**
@@ -63,7 +94,16 @@ export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     c.set('log', log);
     await next();
     addResponseHeaders(c, { 'x-request-id': reqId, [NO_SNIFF.name]: NO_SNIFF.value });
-    logRequest(services, { reqId, method: c.req.method, path: c.req.path, status: loggedStatus(incomingOf(c.env), c.res.status), started, log, stats });
+    logRequest(services, {
+      reqId,
+      method: c.req.method,
+      path: c.req.path,
+      status: loggedStatus(incomingOf(c.env), c.res.status),
+      started,
+      log,
+      stats,
+      template: () => routeTemplate(c),
+    });
   };
 }
 

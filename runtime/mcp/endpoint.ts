@@ -11,7 +11,8 @@
 import { requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { preloadSdkSchemas, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
-import { authenticate, type AuthVerdict } from '../auth/authenticate.js';
+import { authenticate, STORE_RETRY_SECONDS, type AuthVerdict } from '../auth/authenticate.js';
+import { UNAVAILABLE } from '../auth/key-store.js';
 import { bearerToken, type KeyRecord } from '../auth/keys.js';
 import type { ToolError } from '../errors.js';
 import type { BodyText } from '../http/body.js';
@@ -97,6 +98,11 @@ function authRefusal(verdict: Exclude<AuthVerdict, { ok: true }>, id: RequestId)
   switch (verdict.reason) {
     case 'limited':
       return refused(verdict.decision, id);
+    case 'unavailable':
+      return rpcError(503, -32000, `Service unavailable: the key store cannot be reached, so this key cannot be checked now; retry in ${STORE_RETRY_SECONDS} s`, verdict.headers, id, {
+        status: 503,
+        code: 'not_ready',
+      });
     case 'scope':
       return rpcError(403, -32000, 'Forbidden: this key lacks the scope mcp:tools', { ...verdict.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="insufficient_scope", scope="mcp:tools"' }, id, {
         status: 403,
@@ -159,8 +165,9 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
   /** Headers for an answer that counted nothing: the window of the request's known key, else its address's. */
   function uncountedHeaders(req: McpHttpRequest): Maybe<Record<string, string>> {
     const token = bearerToken(req.header('authorization'));
-    const record = token ? keys.lookup(token) : undefined;
-    return record ? limiter.keyHeaders(record.id, record.tier) : limiter.anonymousHeaders(req.clientAddress());
+    return andThen(token ? keys.lookup(token) : undefined, (record) =>
+      record && record !== UNAVAILABLE ? limiter.keyHeaders(record.id, record.tier) : limiter.anonymousHeaders(req.clientAddress()),
+    );
   }
 
   function callToolFor(req: McpHttpRequest) {

@@ -6,6 +6,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../http/request.js';
 import type { Services } from '../services.js';
+import { registerAccountRoutes } from './account.js';
 import { registerCompanyRoutes } from './companies.js';
 import { REFERENCE_PAGE, assetsOf } from './docs-page.js';
 import { registerMetaRoutes } from './meta.js';
@@ -50,6 +51,7 @@ export function restRoutes(services: Services): RestApp {
   registerSanctionsRoutes(app, services);
   registerResearchRoutes(app, services);
   registerReviewRoutes(app, services);
+  registerAccountRoutes(app, services);
   registerDocRoutes(app, services);
   registerMethodGuards(app, services);
   return app;

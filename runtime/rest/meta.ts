@@ -20,7 +20,7 @@ const Breaker = z
 
 const Health = z
   .object({
-    status: z.enum(['ok', 'degraded']).openapi({ description: 'ok: every upstream breaker closed; degraded: some upstream is failing (the service still answers).' }),
+    status: z.enum(['ok', 'degraded']).openapi({ description: 'ok: every upstream breaker closed and the store reachable; degraded: some upstream is failing or the store cannot be reached (the service still answers).' }),
     live: z.literal(true),
     ready: z.literal(true),
     version: z.string(),
@@ -36,6 +36,18 @@ const Health = z
           .optional()
           .openapi({ description: 'With Redis: a concurrency slot held by a replica that died is free again at most this long after the replica last renewed it.' }),
       }),
+      store: z
+        .object({
+          kind: z.enum(['sqlite', 'postgres']),
+          where: z.string().openapi({ description: 'The SQLite file, or the PostgreSQL URL without its password.' }),
+          reachable: z.boolean(),
+          pendingAuditEntries: z.number().int().openapi({ description: 'Audit entries held in memory, not yet written (bounded by AUDIT_BUFFER_LIMIT).' }),
+          droppedAuditEntries: z.number().int().openapi({ description: 'Audit entries dropped since start because the buffer was full while the store was unreachable.' }),
+        })
+        .openapi({
+          description:
+            'Keys and audit entries. An unreachable store makes the status degraded, not the service unready: keys checked in the last KEY_CACHE_SECONDS keep working and audit entries wait in memory.',
+        }),
       registry: z.object({ servers: z.number().int(), tools: z.number().int() }),
       dataBackend: z.enum(['in-process', 'external']),
     }),
@@ -107,17 +119,34 @@ const diagnosticsRoute = createRoute({
   responses: { 200: { description: 'Diagnostics for the calling key.', content: { 'application/json': { schema: Diagnostics } } }, ...keyErrors },
 });
 
+/** How long health waits for the store's answer before calling it unreachable. */
+const STORE_PING_MS = 1_000;
+
+async function storeHealth(services: Services) {
+  const { store, audit } = services;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), STORE_PING_MS)));
+  const reachable = await Promise.race([store.ping(), timeout]).then(
+    () => true,
+    () => false,
+  );
+  clearTimeout(timer);
+  const stats = audit.stats();
+  return { kind: store.kind, where: store.where, reachable, pendingAuditEntries: stats.pending, droppedAuditEntries: stats.dropped };
+}
+
 export function registerMetaRoutes(app: RestApp, services: Services): void {
   const base = services.config.publicBaseUrl;
   const now = () => (services.invokeDeps.now ?? (() => new Date()))();
 
-  app.openapi(healthRoute, (c) => {
+  app.openapi(healthRoute, async (c) => {
     c.get('log').route = 'meta';
+    const storeCheck = await storeHealth(services);
     const upstreams = services.upstream.breakerStates();
     const store = services.limiter.store.describe();
     const registry = { servers: services.registry.servers.length, tools: services.registry.uniqueTools().length };
     const responseCache = { backend: store.redis ? (store.shared ? 'redis' : 'memory (Redis unavailable)') : 'memory' };
-    const checks = { rateLimitStore: store, responseCache, registry, dataBackend: services.config.dataBackendUrl ? ('external' as const) : ('in-process' as const) };
+    const checks = { rateLimitStore: store, responseCache, store: storeCheck, registry, dataBackend: services.config.dataBackendUrl ? ('external' as const) : ('in-process' as const) };
     const notClosed = Object.entries(upstreams)
       .filter(([, b]) => b.state !== 'closed')
       .map(([id]) => id);
@@ -127,7 +156,7 @@ export function registerMetaRoutes(app: RestApp, services: Services): void {
     }
     return c.json(
       {
-        status: notClosed.length ? ('degraded' as const) : ('ok' as const),
+        status: notClosed.length || !storeCheck.reachable ? ('degraded' as const) : ('ok' as const),
         live: true as const,
         ready: true as const,
         version: services.config.version,

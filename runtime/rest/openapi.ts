@@ -17,7 +17,7 @@ export const TAGS = [
   { name: 'meta', description: 'Health, version, diagnostics.' },
   { name: 'sanctions', description: 'The consolidated EU financial sanctions list: search, full records, and screening of one name or up to 100 names with scores and the entry each matched. The same tools as /mcp/sanksjoner and /mcp/screening.' },
   { name: 'research', description: 'Queued, agent-driven company research with versioned reports; answers 501 in a local development server.' },
-  { name: 'account', description: 'Audit log and data export for the authenticated key (not served by this service yet).' },
+  { name: 'account', description: 'The calling key: its record, limits and usage, its own audit log (newest first, cursor-paged) and an export of everything stored about it (JSON or NDJSON).' },
   { name: 'reviews', description: 'Reviews from 19 platforms, each with its own parameter names: official APIs with their credentials first (503 not_configured without), otherwise the public page\'s schema.org JSON-LD; every platform\'s robots.txt is honoured, and a path it disallows for this service\'s User-Agent answers 451.' },
   { name: 'connectors', description: 'Each data tool’s HTTP twin under /api/connectors/{connector}/{resource}: same validation and answer as the MCP tool. GET takes the arguments as query parameters, POST as a JSON object.' },
 ];
@@ -114,7 +114,7 @@ export function connectorPaths(services: Services): Record<string, Json> {
   return paths;
 }
 
-const DESCRIPTION = `The REST surface of the Nordic open data host: the pass-through data proxy (/api/data), the unified tier (/api/v1: companies, sources, meta, sanctions, research) and each data tool's connector route (/api/connectors).
+const DESCRIPTION = `The REST surface of the Nordic open data host: the pass-through data proxy (/api/data), the unified tier (/api/v1: companies, sources, meta, sanctions, research, account, reviews) and each data tool's connector route (/api/connectors).
 
 Authentication: \`Authorization: Bearer <API_KEY>\` on every route except GET /api/v1/health, /api/v1/version, /api/openapi.json and /api/docs. Rate limits per key and 60-second window (Dev 60, Pro 1000, Team 10000 requests; burst and concurrency caps; each name of a sanctions screen counts as a request of the window), reported in X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset on every answer; a 429 carries Retry-After and svcRetryAfterMs.
 

@@ -54,6 +54,8 @@ export function createTestApp(options: TestAppOptions = {}): TestApp {
       `${KEYS.apiOnly}:pro:api:read`,
       `${KEYS.mcpOnly}:pro:mcp:tools`,
     ].join(','),
+    // Keys and audit in memory: a test app leaves no file behind.
+    DATABASE_PATH: ':memory:',
     ...options.env,
   };
   const config = loadConfig(env);

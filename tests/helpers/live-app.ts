@@ -48,6 +48,7 @@ export async function startLive(env: Record<string, string>, options: Partial<Se
     UPSTREAM_MODE: 'live',
     API_KEYS: `${KEYS.enterprise}:enterprise,${KEYS.pro}:pro`,
     ANON_RATE_LIMIT: '1000000',
+    DATABASE_PATH: ':memory:',
     ...FAKE_SECRETS,
     ...env,
   });

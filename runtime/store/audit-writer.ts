@@ -1,0 +1,129 @@
+// Audit entries and last-used times leave the request path through an in-process buffer, written
+// in batches (every `flushEveryMs`, or as soon as a batch is full). While the store cannot be
+// reached the buffer keeps them, up to `maxPending` (10 000 by default), and writes them once it
+// is back; past that bound new entries are counted as dropped (reported in /api/v1/health), so an
+// outage costs memory bounded by the cap, never the requests themselves. Retention
+// (AUDIT_RETENTION_DAYS) is enforced by a delete every `pruneEveryMs`.
+import type { AuditEntry, Store } from './types.js';
+
+export interface AuditWriterOptions {
+  maxPending?: number;
+  batchSize?: number;
+  flushEveryMs?: number;
+  retentionDays: number;
+  pruneEveryMs?: number;
+  now?: () => number;
+  /** A store failure (reported once until a write succeeds again) or a dropped entry (once per outage). */
+  warn?: (message: string) => void;
+}
+
+export interface AuditStats {
+  pending: number;
+  dropped: number;
+  written: number;
+  /** Whether the last write to the store succeeded (true before any). */
+  lastWriteOk: boolean;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export class AuditWriter {
+  private buffer: AuditEntry[] = [];
+  /** Key id → epoch ms of its latest request (made into text only when written). */
+  private lastUsed = new Map<string, number>();
+  private dropped = 0;
+  private written = 0;
+  private lastWriteOk = true;
+  private warnedDrop = false;
+  private flushing?: Promise<void>;
+  private timers: NodeJS.Timeout[] = [];
+  private readonly maxPending: number;
+  private readonly batchSize: number;
+  private readonly now: () => number;
+  private readonly warn: (message: string) => void;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: AuditWriterOptions,
+  ) {
+    this.maxPending = options.maxPending ?? 10_000;
+    this.batchSize = options.batchSize ?? 500;
+    this.now = options.now ?? Date.now;
+    this.warn = options.warn ?? (() => {});
+  }
+
+  record(entry: AuditEntry): void {
+    const seen = this.lastUsed.get(entry.keyId);
+    if (seen === undefined || seen < entry.at) this.lastUsed.set(entry.keyId, entry.at);
+    if (this.buffer.length >= this.maxPending) {
+      this.dropped += 1;
+      if (!this.warnedDrop) {
+        this.warnedDrop = true;
+        this.warn(`audit buffer full (${this.maxPending} entries waiting for the store): further entries are dropped and counted until the store is back`);
+      }
+      return;
+    }
+    this.buffer.push(entry);
+    if (this.buffer.length >= this.batchSize && !this.flushing) void this.flush();
+  }
+
+  stats(): AuditStats {
+    return { pending: this.buffer.length, dropped: this.dropped, written: this.written, lastWriteOk: this.lastWriteOk };
+  }
+
+  /** Writes what is buffered; one flush at a time, later callers share it. Never rejects. */
+  flush(): Promise<void> {
+    this.flushing ??= this.writeAll().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  private async writeAll(): Promise<void> {
+    try {
+      while (this.buffer.length > 0) {
+        const batch = this.buffer.slice(0, this.batchSize);
+        await this.store.appendAudit(batch);
+        // Entries recorded meanwhile were appended behind the batch.
+        this.buffer.splice(0, batch.length);
+        this.written += batch.length;
+      }
+      if (this.lastUsed.size > 0) {
+        const used = this.lastUsed;
+        this.lastUsed = new Map();
+        try {
+          await this.store.touchKeys(new Map([...used].map(([id, at]) => [id, new Date(at).toISOString()])));
+        } catch (err) {
+          for (const [id, at] of used) if ((this.lastUsed.get(id) ?? -1) < at) this.lastUsed.set(id, at);
+          throw err;
+        }
+      }
+      if (!this.lastWriteOk) this.warn(`store reachable again: audit entries are written (${this.dropped} dropped so far)`);
+      this.lastWriteOk = true;
+      this.warnedDrop = false;
+    } catch (err) {
+      if (this.lastWriteOk) this.warn(`audit entries could not be written (${(err as Error).message}); keeping up to ${this.maxPending} in memory until the store is back`);
+      this.lastWriteOk = false;
+    }
+  }
+
+  /** Deletes entries older than the retention; answers how many. */
+  async prune(): Promise<number> {
+    return this.store.deleteAuditBefore(this.now() - this.options.retentionDays * DAY_MS);
+  }
+
+  start(): void {
+    const flushEvery = this.options.flushEveryMs ?? 1_000;
+    const pruneEvery = this.options.pruneEveryMs ?? 60 * 60 * 1000;
+    const prune = () =>
+      this.prune().catch((err: Error) => this.warn(`audit retention could not be enforced (${err.message}); trying again in ${Math.round(pruneEvery / 60000)} min`));
+    this.timers.push(setInterval(() => void this.flush(), flushEvery), setInterval(() => void prune(), pruneEvery));
+    for (const t of this.timers) t.unref();
+    void prune();
+  }
+
+  /** Stops the timers and writes what is left (once; an unreachable store keeps it unwritten). */
+  async stop(): Promise<void> {
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    await this.flush();
+  }
+}

@@ -1,0 +1,63 @@
+// All SQL of the store, in one place. Statements are written once with PostgreSQL's `$n`
+// placeholders (SQLite reads them as its numbered `?n`, see sqlite.ts); only the schema differs
+// per dialect. Times of keys are ISO text (they sort as text); audit times are epoch ms.
+import type { StoreKind } from './types.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  statements: Record<StoreKind, string[]>;
+}
+
+/** Append only: a migration once released is never edited, a change is a new version. */
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'api keys and audit log',
+    statements: {
+      sqlite: [
+        `CREATE TABLE api_keys (id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, tier TEXT NOT NULL, scopes TEXT NOT NULL, label TEXT,
+           created_at TEXT NOT NULL, revoked_at TEXT, last_used_at TEXT)`,
+        `CREATE TABLE audit_log (id INTEGER PRIMARY KEY AUTOINCREMENT, at_ms INTEGER NOT NULL, key_id TEXT NOT NULL, method TEXT NOT NULL,
+           route TEXT NOT NULL, slug TEXT, tool TEXT, status INTEGER NOT NULL, duration_ms REAL NOT NULL, request_id TEXT NOT NULL)`,
+        'CREATE INDEX audit_log_key_time ON audit_log (key_id, at_ms DESC, id DESC)',
+        'CREATE INDEX audit_log_time ON audit_log (at_ms)',
+      ],
+      postgres: [
+        `CREATE TABLE api_keys (id TEXT PRIMARY KEY, hash TEXT NOT NULL UNIQUE, tier TEXT NOT NULL, scopes TEXT NOT NULL, label TEXT,
+           created_at TEXT NOT NULL, revoked_at TEXT, last_used_at TEXT)`,
+        `CREATE TABLE audit_log (id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, at_ms BIGINT NOT NULL, key_id TEXT NOT NULL, method TEXT NOT NULL,
+           route TEXT NOT NULL, slug TEXT, tool TEXT, status INTEGER NOT NULL, duration_ms DOUBLE PRECISION NOT NULL, request_id TEXT NOT NULL)`,
+        'CREATE INDEX audit_log_key_time ON audit_log (key_id, at_ms DESC, id DESC)',
+        'CREATE INDEX audit_log_time ON audit_log (at_ms)',
+      ],
+    },
+  },
+];
+
+export const SQL = {
+  createMigrations: 'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  appliedVersions: 'SELECT version FROM schema_migrations',
+  recordMigration: 'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
+  /** Any constant: replicas take the same transaction-scoped lock before migrating (PostgreSQL). */
+  advisoryLock: 'SELECT pg_advisory_xact_lock(7214500318)',
+
+  keyByHash: 'SELECT id, hash, tier, scopes, label, created_at, revoked_at, last_used_at FROM api_keys WHERE hash = $1',
+  listKeys: 'SELECT id, hash, tier, scopes, label, created_at, revoked_at, last_used_at FROM api_keys ORDER BY created_at, id',
+  insertKey:
+    'INSERT INTO api_keys (id, hash, tier, scopes, label, created_at, revoked_at, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING',
+  revokeKey: 'UPDATE api_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL',
+  touchKey: 'UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < $2)',
+
+  auditColumns: ['at_ms', 'key_id', 'method', 'route', 'slug', 'tool', 'status', 'duration_ms', 'request_id'],
+  auditSelect: 'SELECT id, at_ms, key_id, method, route, slug, tool, status, duration_ms, request_id FROM audit_log',
+  deleteAuditBefore: 'DELETE FROM audit_log WHERE at_ms < $1',
+  ping: 'SELECT 1 AS ok',
+};
+
+/** `INSERT INTO audit_log (...) VALUES ($1, ...), (...)` for `rows` rows. */
+export function insertAuditSql(rows: number): string {
+  const width = SQL.auditColumns.length;
+  const tuples = Array.from({ length: rows }, (_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`);
+  return `INSERT INTO audit_log (${SQL.auditColumns.join(', ')}) VALUES ${tuples.join(', ')}`;
+}

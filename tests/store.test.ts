@@ -1,0 +1,223 @@
+// The store of keys and audit entries, the same tests against a real SQLite file and a real
+// PostgreSQL server (tests/helpers/postgres-server.ts): migrations applied twice and from two
+// store instances at once, the keys command, a revocation on one replica refused by another
+// within the verdict cache time (clock injected), the import of a key file, audit paging and
+// filters, and retention.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyStore } from '../runtime/auth/key-store.js';
+import { DEFAULT_SCOPES, generateKey, hashKey, writeKeyFile, type KeyRecord } from '../runtime/auth/keys.js';
+import { runKeysCommand } from '../runtime/cli/keys-command.js';
+import { AuditWriter } from '../runtime/store/audit-writer.js';
+import { openStore } from '../runtime/store/open.js';
+import { prepareStore } from '../runtime/store/prepare.js';
+import { MIGRATIONS } from '../runtime/store/sql.js';
+import type { AuditEntry, Store } from '../runtime/store/types.js';
+import { skipPostgresTests, startPostgres, type TestPostgres } from './helpers/postgres-server.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Settings of a fresh, empty database of the kind under test. */
+type Fresh = () => Promise<{ databaseUrl?: string; databasePath: string }>;
+
+function record(key: string, tier: KeyRecord['tier'], extra: Partial<KeyRecord> = {}): KeyRecord {
+  const hash = hashKey(key);
+  return { id: hash.slice(0, 12), hash, tier, scopes: [...DEFAULT_SCOPES], createdAt: '2026-11-22T12:00:00.000Z', ...extra };
+}
+
+function entry(keyId: string, at: number, extra: Partial<AuditEntry> = {}): AuditEntry {
+  return { at, keyId, method: 'GET', route: '/api/v1/company/{orgnr}', status: 200, durationMs: 1.5, requestId: `req-${at}`, ...extra };
+}
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) } };
+}
+
+function storeSuite(fresh: Fresh) {
+  const opened: Store[] = [];
+  const open = (settings: Awaited<ReturnType<Fresh>>) => {
+    const s = openStore(settings);
+    opened.push(s);
+    return s;
+  };
+  afterAll(async () => {
+    for (const s of opened) await s.close().catch(() => undefined);
+  });
+
+  it('applies the migrations once, run twice and from two instances at once', async () => {
+    const settings = await fresh();
+    const a = open(settings);
+    const b = open(settings);
+    const applied = await Promise.all([a.migrate(), b.migrate()]);
+    expect(applied.sort()).toEqual([0, MIGRATIONS.length]);
+    expect(await a.migrate()).toBe(0);
+    expect(await open(settings).migrate()).toBe(0);
+    expect(await b.listKeys()).toEqual([]);
+  });
+
+  it('the keys command creates, lists and revokes keys in the store', async () => {
+    const store = open(await fresh());
+    const env = { API_KEYS_FILE: join(dir, 'absent.json') };
+    const created = io();
+    expect(await runKeysCommand(['create', '--tier', 'team', '--scopes', 'api:read', '--label', 'nightly'], created.io, { store, env })).toBe(0);
+    const key = created.out.join('').trim();
+    const id = hashKey(key).slice(0, 12);
+    expect(created.err.join('')).toContain(`Created key ${id}`);
+    expect(await store.keyByHash(hashKey(key))).toMatchObject({ id, tier: 'team', scopes: ['api:read'], label: 'nightly' });
+
+    const listed = io();
+    expect(await runKeysCommand(['list'], listed.io, { store, env })).toBe(0);
+    expect(listed.out.join('')).toMatch(new RegExp(`${id}\\s+team\\s+api:read\\s+active`));
+    expect(listed.out.join('')).not.toContain(key);
+    expect(listed.out.join('')).not.toContain(hashKey(key));
+
+    const revoked = io();
+    expect(await runKeysCommand(['revoke', id], revoked.io, { store, env, now: () => new Date('2026-11-23T08:00:00Z') })).toBe(0);
+    expect(revoked.out.join('')).toBe(`revoked ${id}\n`);
+    expect((await store.keyByHash(hashKey(key)))?.revokedAt).toBe('2026-11-23T08:00:00.000Z');
+
+    const again = io();
+    expect(await runKeysCommand(['revoke', id], again.io, { store, env })).toBe(1);
+    expect(again.err.join('')).toContain('already revoked');
+    const unknown = io();
+    expect(await runKeysCommand(['revoke', 'nope00000000'], unknown.io, { store, env })).toBe(1);
+    expect(unknown.err.join('')).toContain('no key with id nope00000000');
+  });
+
+  it('a key revoked through replica A is refused by replica B once its verdict is older than the cache time', async () => {
+    const settings = await fresh();
+    const a = open(settings);
+    const b = open(settings);
+    let now = 0;
+    const onB = new KeyStore(undefined, b, { ttlMs: 5_000, now: () => now });
+    const key = generateKey();
+    await a.insertKey(record(key, 'pro'));
+    expect(await onB.lookup(key)).toMatchObject({ tier: 'pro' });
+
+    now = 1_000;
+    expect(await runKeysCommand(['revoke', hashKey(key).slice(0, 12)], io().io, { store: a, env: { API_KEYS_FILE: join(dir, 'absent.json') } })).toBe(0);
+    now = 4_999;
+    expect(onB.lookup(key)).toMatchObject({ tier: 'pro' });
+    now = 5_000;
+    expect(await onB.lookup(key)).toBeUndefined();
+    // A key created on A is taken by B at its first use.
+    const fresh2 = generateKey();
+    await a.insertKey(record(fresh2, 'dev'));
+    expect(await onB.lookup(fresh2)).toMatchObject({ tier: 'dev' });
+  });
+
+  it('imports a key file once, saying how many keys it imported', async () => {
+    const store = open(await fresh());
+    const file = join(dir, `keys-${Math.random()}.json`);
+    const live = generateKey();
+    const gone = generateKey();
+    writeKeyFile(file, [record(live, 'pro', { label: 'old file' }), record(gone, 'dev', { revokedAt: '2026-11-01T00:00:00.000Z' })]);
+    const lines: string[] = [];
+    await prepareStore(store, file, (l) => lines.push(l));
+    await prepareStore(store, file, (l) => lines.push(l));
+    expect(lines.filter((l) => l.includes('key file'))).toEqual([
+      `key file ${file}: imported 2 of 2 keys into the store (0 were there already)`,
+      `key file ${file}: imported 0 of 2 keys into the store (2 were there already)`,
+    ]);
+    expect(await store.listKeys()).toHaveLength(2);
+    expect(await store.keyByHash(hashKey(live))).toMatchObject({ tier: 'pro', label: 'old file' });
+    expect((await store.keyByHash(hashKey(gone)))?.revokedAt).toBe('2026-11-01T00:00:00.000Z');
+    // A revocation made in the store is not undone by importing the file again.
+    await store.revokeKey(hashKey(live).slice(0, 12), '2026-11-24T00:00:00.000Z');
+    await prepareStore(store, file, () => {});
+    expect((await store.keyByHash(hashKey(live)))?.revokedAt).toBe('2026-11-24T00:00:00.000Z');
+  });
+
+  it('pages a key’s audit entries newest first, filtered, and only its own', async () => {
+    const store = open(await fresh());
+    const base = Date.parse('2026-11-22T12:00:00Z');
+    const mine = Array.from({ length: 7 }, (_, i) => entry('mine00000000', base + (i % 3) * 1000, { status: i === 4 ? 404 : 200, route: i === 6 ? '/mcp/{slug}' : '/api/v1/company/{orgnr}' }));
+    await store.appendAudit([...mine, entry('other0000000', base + 500)]);
+    const all = await store.auditPage('mine00000000', { limit: 100 });
+    expect(all).toHaveLength(7);
+    expect(all.every((e) => e.keyId === 'mine00000000')).toBe(true);
+    expect(all).toEqual([...all].sort((x, y) => y.at - x.at || y.id - x.id));
+    // Keyset pages: no entry twice, none left out, even within one millisecond.
+    const seen: number[] = [];
+    let before: { at: number; id: number } | undefined;
+    for (;;) {
+      const page = await store.auditPage('mine00000000', { limit: 2, before });
+      if (page.length === 0) break;
+      seen.push(...page.map((e) => e.id));
+      before = { at: page[page.length - 1].at, id: page[page.length - 1].id };
+    }
+    expect(seen).toEqual(all.map((e) => e.id));
+    expect(await store.auditPage('mine00000000', { limit: 100, status: 404 })).toHaveLength(1);
+    expect(await store.auditPage('mine00000000', { limit: 100, statusClass: 2 })).toHaveLength(6);
+    expect(await store.auditPage('mine00000000', { limit: 100, route: '/mcp/{slug}' })).toHaveLength(1);
+    expect(await store.auditPage('mine00000000', { limit: 100, from: base + 1000, to: base + 2000 })).toHaveLength(2);
+  });
+
+  it('retention deletes entries older than AUDIT_RETENTION_DAYS; last use moves forward only', async () => {
+    const store = open(await fresh());
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    const day = 86_400_000;
+    await store.appendAudit([entry('k00000000001', now - 91 * day), entry('k00000000001', now - 89 * day), entry('k00000000001', now)]);
+    const writer = new AuditWriter(store, { retentionDays: 90, now: () => now });
+    expect(await writer.prune()).toBe(1);
+    expect((await store.auditPage('k00000000001', { limit: 10 })).map((e) => e.at)).toEqual([now, now - 89 * day]);
+
+    const key = generateKey();
+    const rec = record(key, 'dev');
+    await store.insertKey(rec);
+    writer.record(entry(rec.id, now));
+    writer.record(entry(rec.id, now - 5000));
+    await writer.flush();
+    expect((await store.keyByHash(rec.hash))?.lastUsedAt).toBe(new Date(now).toISOString());
+    writer.record(entry(rec.id, now - 60_000));
+    await writer.flush();
+    expect((await store.keyByHash(rec.hash))?.lastUsedAt).toBe(new Date(now).toISOString());
+    expect(writer.stats()).toMatchObject({ pending: 0, dropped: 0, written: 3 });
+  });
+}
+
+describe('SQLite file', () => {
+  let n = 0;
+  storeSuite(async () => ({ databasePath: join(dir, `store-${(n += 1)}`, 'opendata.sqlite') }));
+
+  it('two processes migrating one new file at once: one applies, neither fails', async () => {
+    const env = { ...process.env, DATABASE_PATH: join(dir, 'procs', 'opendata.sqlite'), API_KEYS_FILE: join(dir, 'absent.json') };
+    const migrate = () =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(process.execPath, ['--import', 'tsx', 'runtime/cli/migrate.ts'], { env, timeout: 30_000 }, (err, stdout, stderr) =>
+          resolve({ code: err ? 1 : 0, stdout, stderr }),
+        );
+      });
+    const runs = await Promise.all([migrate(), migrate()]);
+    expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 0]);
+    expect(runs.filter((r) => r.stdout.includes('applied 1 migration')).length).toBe(1);
+    expect(runs.every((r) => r.stdout.includes('is up to date'))).toBe(true);
+  }, 60_000);
+});
+
+describe.skipIf(skipPostgresTests)('PostgreSQL server', () => {
+  let server: TestPostgres;
+  let n = 0;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 60_000);
+  afterAll(() => server?.stop());
+  storeSuite(async () => {
+    const name = `store_${(n += 1)}`;
+    const admin = new pg.Client(server.url);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    return { databaseUrl: server.url.replace(/\/postgres$/, `/${name}`), databasePath: '' };
+  });
+});
