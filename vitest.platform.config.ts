@@ -4,7 +4,7 @@
 // the machine's Node and this part of it on every other supported major (README "Test"): the rest
 // is mapping of recorded JSON, which no Node version changes, and running it four times would take
 // CI past its time budget.
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 export const PLATFORM_TESTS = [
@@ -47,8 +47,10 @@ export const PLATFORM_TESTS = [
   // Chromium through playwright-core
   'tests/landing-browser.test.ts',
   'tests/docs-browser.test.ts',
+  'tests/install-browser.test.ts',
   // every server module loads and every tool answers its recorded example
   'tests/registry.test.ts',
 ];
 
-export default mergeConfig(base, defineConfig({ test: { include: PLATFORM_TESTS } }));
+// Not mergeConfig: it concatenates arrays, so the base's include (every test) would stay in.
+export default defineConfig({ test: { ...base.test, include: PLATFORM_TESTS } });
