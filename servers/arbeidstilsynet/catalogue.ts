@@ -7,8 +7,8 @@
 // The statistics of fatal occupational accidents (by accident type and by month) are published on
 // arbeidstilsynet.no as web pages and reports (Kompass); no API and no data file of them was found
 // with the look-up tools (UPSTREAMS.md B17 found none either). The fatalities and summary tools
-// therefore answer, with success, that the figures are not available as open data, and where to
-// read them.
+// therefore answer 503 source_migrated (the runtime's `unavailable`): the figures are not
+// available as open data, and the answer says where to read them.
 import type { Coverage } from '../../runtime/define.js';
 
 export const SITE = 'https://www.arbeidstilsynet.no';

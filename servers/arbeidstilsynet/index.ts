@@ -3,8 +3,9 @@
 // (files and APIs at registerdata.arbeidstilsynet.no and data.arbeidstilsynet.no, documented at
 // openapi.arbeidstilsynet.no); its fatal-accident statistics are published only as web pages and
 // reports. No API or data file of them was found with the look-up tools (UPSTREAMS.md B17 found
-// none either), so the tools keep the spec's status (active) and answer, with success, that the
-// figures are not open data and where to read them (catalogue.ts). The server calls no upstream.
+// none either), so fatalities and summary keep the spec's status (active) and, once their input is
+// valid, answer 503 source_migrated saying that the figures are not open data and where to read
+// them (the runtime's `unavailable`; catalogue.ts). The server calls no upstream.
 // UNCONFIRMED: the register addresses (taken from public clients, not from Arbeidstilsynet's own
 // documentation); whether the asbestos register is open without a token; the licence (NLOD 2.0 is
 // given for the cleaning register by a public client; no statement from Arbeidstilsynet was read).

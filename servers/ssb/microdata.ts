@@ -9,7 +9,7 @@
 // against the platform's JWKS; data_service/api/auth.py) and answers unit-level data as Parquet,
 // never aggregates; its documentation is internal (gitlab.sikt.no). There is therefore no upstream
 // this tool may call: without MICRODATA_TOKEN it answers 503 not_configured (spec), and with one it
-// still answers 503 not_configured, saying why, and calls nothing. No data ever leaves.
+// answers 503 source_migrated (the runtime's `unavailable`), saying why, and calls nothing.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { int } from '../../runtime/fields.js';
