@@ -10,6 +10,7 @@ import { createLogOutput } from './log-output.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
+import { createOAuthService, type OAuthService, type OAuthServiceOptions } from './oauth/service.js';
 import { createPlatformView } from './platform.js';
 import { InProcessBackend } from './rest/backend.js';
 import { RedisCounterStore } from './ratelimit/redis-store.js';
@@ -30,6 +31,8 @@ export interface Services {
   registry: Registry;
   upstream: UpstreamClient;
   keys: KeyStore;
+  /** The OAuth authorization server for MCP clients that take no static key (runtime/oauth/). */
+  oauth: OAuthService;
   limiter: RateLimiter;
   metrics: Metrics;
   logger: Logger;
@@ -53,6 +56,8 @@ export interface ServiceOptions {
   now?: () => Date;
   /** Replaces the tier table of the REST spec (tests with short windows). */
   tiers?: Record<Tier, TierLimits | null>;
+  /** The OAuth artifact store, the Client ID Metadata Document fetch and the clock (tests). */
+  oauth?: OAuthServiceOptions;
 }
 
 export function transportFor(config: Config): Transport {
@@ -83,6 +88,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     retryBaseMs: options.retryBaseMs,
   });
   const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
+  const oauth = createOAuthService(config, keys, registry.servers.map((s) => s.slug), options.oauth);
   const tiers = options.tiers ?? tierTable(config.enterpriseRateLimit);
   const counters = options.counterStore ?? (redis ? new RedisCounterStore(redis, { leaseMs: config.slotLeaseSeconds * 1000 }) : new MemoryCounterStore());
   const limiter = new RateLimiter(counters, tiers, config.anonymousPerMinute, config.authFailuresPerMinute);
@@ -108,6 +114,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     registry,
     upstream,
     keys,
+    oauth,
     limiter,
     metrics,
     logger,

@@ -1,6 +1,8 @@
 // Bearer-key authentication shared by MCP tools/call and the keyed REST routes, free of any HTTP
 // framework: each face turns the verdict into its own error format. Every refusal carries the
-// X-RateLimit-* headers of whatever limit the request was counted against.
+// X-RateLimit-* headers of whatever limit the request was counted against. A bearer token that is
+// no API key may be an OAuth access token: `tokens` (MCP only) resolves it to the key it was
+// granted with, so that tier, scopes and rate limits are that key's.
 import { andThen, type Maybe } from '../maybe.js';
 import type { Decision, RateLimiter } from '../ratelimit/limiter.js';
 import { bearerToken, type KeyRecord, type KeyStore } from './keys.js';
@@ -31,6 +33,7 @@ export function authenticate(
   authorization: string | undefined,
   clientAddress: () => string,
   scope: string,
+  tokens?: (token: string) => Promise<KeyRecord | undefined>,
 ): Maybe<AuthVerdict> {
   const token = bearerToken(authorization);
   if (!token) {
@@ -41,11 +44,16 @@ export function authenticate(
     if (blocked) return limited(blocked);
   }
   const record = keys.lookup(token);
-  if (!record) {
-    return andThen(limiter.authFailure(clientAddress()), (failure) => (failure.allowed ? { ok: false, reason: 'unknown', headers: failure.headers } : limited(failure)));
+  if (!record && tokens) return tokens(token).then(judge);
+  return judge(record);
+
+  function judge(record: KeyRecord | undefined): Maybe<AuthVerdict> {
+    if (!record) {
+      return andThen(limiter.authFailure(clientAddress()), (failure) => (failure.allowed ? { ok: false, reason: 'unknown', headers: failure.headers } : limited(failure)));
+    }
+    if (!record.scopes.includes(scope)) {
+      return andThen(limiter.keyHeaders(record.id, record.tier), (headers): AuthVerdict => ({ ok: false, reason: 'scope', headers, keyId: record.id }));
+    }
+    return { ok: true, record };
   }
-  if (!record.scopes.includes(scope)) {
-    return andThen(limiter.keyHeaders(record.id, record.tier), (headers): AuthVerdict => ({ ok: false, reason: 'scope', headers, keyId: record.id }));
-  }
-  return { ok: true, record };
 }

@@ -74,6 +74,8 @@ export function writeKeyFile(path: string, keys: KeyRecord[]): void {
  */
 export class KeyStore {
   private byHash = new Map<string, KeyRecord>();
+  /** The same keys by id: an OAuth grant names its key by id (runtime/oauth/tokens.ts). */
+  private byId = new Map<string, KeyRecord>();
   /** Recent tokens and what they resolved to, so a request does not hash its key again; emptied on every reload. */
   private readonly recent = new LRUCache<string, KeyRecord | false>({ max: 10_000 });
   private fileDigest = '';
@@ -87,7 +89,7 @@ export class KeyStore {
     private readonly onError: (message: string) => void = (m) => process.emitWarning(m),
   ) {
     this.envKeys = parseApiKeys(apiKeys);
-    this.byHash = this.build([]);
+    this.setKeys([]);
     this.refresh();
   }
 
@@ -95,11 +97,12 @@ export class KeyStore {
     return this.byHash.size;
   }
 
-  private build(fileKeys: KeyRecord[]): Map<string, KeyRecord> {
+  private setKeys(fileKeys: KeyRecord[]): void {
     const map = new Map<string, KeyRecord>();
     for (const k of this.envKeys) map.set(k.hash, k);
     for (const k of fileKeys) if (!k.revokedAt) map.set(k.hash, k);
-    return map;
+    this.byHash = map;
+    this.byId = new Map([...map.values()].map((k) => [k.id, k]));
   }
 
   /** Compares the file's content (not its mtime, which can miss two writes in one clock step). */
@@ -117,7 +120,7 @@ export class KeyStore {
     try {
       const keys = text ? ((JSON.parse(text) as KeyFile).keys ?? []) : [];
       if (!Array.isArray(keys)) throw new Error('"keys" is not an array');
-      this.byHash = this.build(keys);
+      this.setKeys(keys);
       this.recent.clear();
       this.fileDigest = digest;
     } catch (err) {
@@ -125,12 +128,33 @@ export class KeyStore {
     }
   }
 
-  lookup(key: string): KeyRecord | undefined {
+  private refreshWhenDue(): void {
     const now = Date.now();
     if (this.keyFile && now - this.lastCheck >= this.checkEveryMs) {
       this.lastCheck = now;
       this.refresh();
     }
+  }
+
+  /** The active (not revoked) key with this id. */
+  findById(id: string): KeyRecord | undefined {
+    this.refreshWhenDue();
+    return this.byId.get(id);
+  }
+
+  /** Creates a key in the key file (the consent page's Dev key signup) and returns it: shown once, stored as a hash. */
+  issue(tier: Tier, label: string): { key: string; record: KeyRecord } {
+    if (!this.keyFile) throw new Error('no key file to write the key to');
+    const key = generateKey();
+    const hash = hashKey(key);
+    const record: KeyRecord = { id: hash.slice(0, 12), hash, tier, scopes: [...DEFAULT_SCOPES], label, createdAt: new Date().toISOString() };
+    writeKeyFile(this.keyFile, [...readKeyFile(this.keyFile), record]);
+    this.refresh();
+    return { key, record };
+  }
+
+  lookup(key: string): KeyRecord | undefined {
+    this.refreshWhenDue();
     const known = this.recent.get(key);
     if (known !== undefined) return known || undefined;
     const record = this.byHash.get(hashKey(key));

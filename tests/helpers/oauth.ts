@@ -1,0 +1,156 @@
+// What the OAuth tests share: the service on a known loopback port (its PUBLIC_BASE_URL must be
+// the URL clients use, since tokens are bound to it), an in-memory OAuthClientProvider for the MCP
+// SDK's client, and a browser stand-in that carries cookies through the consent page.
+import { createServer } from 'node:net';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { pino } from 'pino';
+import { loadConfig } from '../../runtime/config.js';
+import { startServer, type Running } from '../../runtime/server.js';
+import type { ServiceOptions } from '../../runtime/services.js';
+import { RECORDED_AT } from '../../runtime/upstream/recordings.js';
+import { KEYS, replay } from './app.js';
+
+export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
+
+/** A port that was free a moment ago (the server binds it at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startOAuthApp(env: Record<string, string> = {}, options: Partial<ServiceOptions> = {}): Promise<Running> {
+  const port = await freePort();
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    UPSTREAM_MODE: 'replay',
+    FIXED_NOW: RECORDED_AT,
+    API_KEYS: `${KEYS.pro}:pro,${KEYS.dev}:dev,${KEYS.apiOnly}:pro:api:read`,
+    API_KEYS_FILE: '/nonexistent/oauth-test-keys.json',
+    ANON_RATE_LIMIT: '100000',
+    ...env,
+  });
+  return startServer(config, { logger: pino({ level: 'silent' }), transport: replay(), ...options });
+}
+
+/** The client side's storage, in memory: what a real client keeps between runs. */
+export class MemoryClientProvider implements OAuthClientProvider {
+  client?: OAuthClientInformationMixed;
+  saved?: OAuthTokens;
+  verifier = '';
+  /** The last authorization URL the SDK wanted the user's browser to open. */
+  authorizationUrl?: URL;
+
+  constructor(
+    private readonly metadata: Partial<OAuthClientMetadata> = {},
+    readonly clientMetadataUrl?: string,
+  ) {}
+
+  get redirectUrl(): string {
+    return REDIRECT_URI;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'OAuth flow test client',
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...this.metadata,
+    };
+  }
+
+  clientInformation() {
+    return this.client;
+  }
+
+  saveClientInformation(info: OAuthClientInformationMixed) {
+    this.client = info;
+  }
+
+  tokens() {
+    return this.saved;
+  }
+
+  saveTokens(tokens: OAuthTokens) {
+    this.saved = tokens;
+  }
+
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+/** A browser's part: follows redirects by hand within the service, keeping its cookies. */
+export class Browser {
+  private readonly cookies = new Map<string, string>();
+
+  private keep(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1));
+    }
+  }
+
+  private get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: this.cookieHeader } });
+    this.keep(res);
+    return res;
+  }
+
+  /** GETs `url` and follows redirects while they stay on `origin`; returns the last answer and where it pointed. */
+  async follow(url: string, origin: string, init: RequestInit = {}): Promise<{ res: Response; location?: string; url: string }> {
+    let res = await this.request(url, init);
+    let at = url;
+    for (let hops = 0; hops < 10; hops++) {
+      const location = res.headers.get('location');
+      if (!location) return { res, url: at };
+      const next = new URL(location, at).href;
+      if (!next.startsWith(origin)) return { res, location: next, url: at };
+      at = next;
+      res = await this.request(next);
+    }
+    throw new Error('too many redirects');
+  }
+}
+
+/**
+ * Opens the authorization URL as a person would, submits the consent form with `fields`
+ * (action approve and a key, by default), and returns where the service sent the browser at the end.
+ */
+export async function consent(authorizationUrl: URL, origin: string, fields: Record<string, string>): Promise<{ page: string; status: number; redirect?: URL }> {
+  const browser = new Browser();
+  const shown = await browser.follow(authorizationUrl.href, origin);
+  const page = await shown.res.text();
+  if (shown.res.status !== 200) return { page, status: shown.res.status, redirect: shown.location ? new URL(shown.location) : undefined };
+  const action = /<form method="post" action="([^"]+)">\s*<label/.exec(page)?.[1];
+  if (!action) throw new Error(`no consent form in: ${page.slice(0, 500)}`);
+  const posted = await browser.follow(new URL(action.replace(/&amp;/g, '&'), origin).href, origin, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { page: await posted.res.text(), status: posted.res.status, redirect: posted.location ? new URL(posted.location) : undefined };
+}
