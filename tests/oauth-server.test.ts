@@ -220,6 +220,12 @@ describe('the consent page', () => {
     expect(noScope.page).toContain('lacks the scope mcp:tools');
   });
 
+  it('grants mcp:tools to a request that names no scope (the default scope)', async () => {
+    const approved = await consent(new URL(authorizeUrl(clientId, { scope: undefined })), base, { action: 'approve', key: KEYS.pro });
+    expect(approved.redirect?.searchParams.get('error')).toBeNull();
+    expect(approved.redirect?.searchParams.get('code')).toBeTruthy();
+  });
+
   it('sends access_denied back to the client when the person denies', async () => {
     const denied = await consent(new URL(authorizeUrl(clientId, {})), base, { action: 'deny' });
     expect(denied.redirect?.searchParams.get('error')).toBe('access_denied');

@@ -139,5 +139,11 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
   };
   const provider = new ProviderClass(options.issuer, configuration);
   provider.proxy = options.behindProxy;
+  // An authorization request that names no scope asks for mcp:tools, the one scope there is
+  // (RFC 6749 section 3.3 lets the server define a default); the library would grant nothing.
+  provider.use(async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path === OAUTH_ROUTES.authorization && !ctx.query.scope) ctx.query = { ...ctx.query, scope: MCP_SCOPE };
+    await next();
+  });
   return provider;
 }
