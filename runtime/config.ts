@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_KEYS_FILE } from './auth/keys.js';
 import { DEFAULT_CALL_DEADLINE_MS } from './deadline.js';
+import { configuredJwks, type JwkSet } from './oauth/signing-keys.js';
 
 export type UpstreamMode = 'live' | 'replay' | 'record';
 
@@ -59,8 +60,7 @@ export interface OAuthConfig {
   /** OAUTH_REFRESH_TOKEN_TTL: seconds a refresh token lives (default 30 days); each use rotates it. */
   refreshTokenTtl: number;
   /** OAUTH_JWKS: a private JWK Set (JSON) the provider signs with; else OAUTH_JWKS_FILE; else one made at start. */
-  jwks?: string;
-  jwksFile?: string;
+  jwks?: JwkSet;
   /** OAUTH_COOKIE_KEYS: comma-separated secrets that sign the consent flow's cookies; else made at start. */
   cookieKeys?: string[];
   /** OAUTH_ALLOW_DEV_KEY_SIGNUP: the consent page may create a Dev key for a person who has none. */
@@ -80,8 +80,7 @@ function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig {
   return {
     accessTokenTtl,
     refreshTokenTtl: positiveInt(env, 'OAUTH_REFRESH_TOKEN_TTL', 30 * 86_400, 300),
-    jwks: env.OAUTH_JWKS || undefined,
-    jwksFile: env.OAUTH_JWKS_FILE || undefined,
+    jwks: configuredJwks(env),
     cookieKeys: env.OAUTH_COOKIE_KEYS ? env.OAUTH_COOKIE_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : undefined,
     allowDevKeySignup: flag(env, 'OAUTH_ALLOW_DEV_KEY_SIGNUP'),
   };

@@ -88,7 +88,10 @@ export function createServices(config: Config, options: ServiceOptions): Service
     retryBaseMs: options.retryBaseMs,
   });
   const keys = new KeyStore(config.apiKeys, config.apiKeysFile);
-  const oauth = createOAuthService(config, keys, registry.servers.map((s) => s.slug), options.oauth);
+  const oauth = createOAuthService(config, keys, registry.servers.map((s) => s.slug), {
+    onServerError: (err) => logger.error({ err }, 'oauth server error'),
+    ...options.oauth,
+  });
   const tiers = options.tiers ?? tierTable(config.enterpriseRateLimit);
   const counters = options.counterStore ?? (redis ? new RedisCounterStore(redis, { leaseMs: config.slotLeaseSeconds * 1000 }) : new MemoryCounterStore());
   const limiter = new RateLimiter(counters, tiers, config.anonymousPerMinute, config.authFailuresPerMinute);

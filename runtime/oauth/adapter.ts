@@ -1,7 +1,8 @@
 // The oidc-provider adapter over an OAuthArtifactStore. Every id the provider hands over (token
 // values, codes, session ids, grant ids, client ids) is hashed before it reaches the store, and
 // the raw id is taken out of the payload (`jti`, and `uid` for interactions and sessions), so
-// nothing stored can be presented as a token; find() puts the id it was asked for back.
+// nothing stored can be presented as a token; find() puts the id it was asked for back. A payload
+// still names its grant (the provider looks the grant up by it; no endpoint accepts a grant id).
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { OAuthArtifactStore, StoredArtifact } from './artifacts.js';

@@ -12,7 +12,7 @@ import type { KeyStore } from '../auth/keys.js';
 import { artifactAdapter } from './adapter.js';
 import type { OAuthArtifactStore } from './artifacts.js';
 import { MCP_SCOPE } from './resource.js';
-import { cookieKeys, signingKeys } from './signing-keys.js';
+import type { JwkSet } from './signing-keys.js';
 
 /** The provider's endpoints, all under /oauth (the issuer is PUBLIC_BASE_URL itself). */
 export const OAUTH_ROUTES = {
@@ -40,6 +40,9 @@ const CODE_TTL = 60;
 export interface ProviderOptions {
   issuer: string;
   config: OAuthConfig;
+  /** The signing keys and cookie secrets: the operator's, or made once for this process. */
+  jwks: JwkSet;
+  cookieKeys: string[];
   store: OAuthArtifactStore;
   keys: KeyStore;
   /** Whether a resource indicator names one of this service's MCP servers. */
@@ -61,8 +64,8 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
   const { config, keys } = options;
   const configuration: Configuration = {
     adapter: artifactAdapter(options.store, options.now),
-    jwks: signingKeys(config) as Configuration['jwks'],
-    cookies: { keys: cookieKeys(config) },
+    jwks: options.jwks as Configuration['jwks'],
+    cookies: { keys: options.cookieKeys },
     routes: OAUTH_ROUTES,
     responseTypes: ['code'],
     // mcp:tools is listed here too, so that registration and discovery know it; tokens get it only

@@ -9,12 +9,15 @@ import type { Config } from '../config.js';
 import { MemoryArtifactStore, type OAuthArtifactStore } from './artifacts.js';
 import { createProvider } from './provider.js';
 import { resourceUrl } from './resource.js';
+import { generatedJwks, randomCookieKeys } from './signing-keys.js';
 
 export interface OAuthServiceOptions {
   store?: OAuthArtifactStore;
   /** Fetches Client ID Metadata Documents (tests only: maps https client ids to loopback). */
   fetch?: typeof fetch;
   now?: () => number;
+  /** Where the provider's own server errors go (the service's logger); Koa's console output is off. */
+  onServerError?: (err: unknown) => void;
 }
 
 export interface OAuthService {
@@ -34,11 +37,18 @@ export function createOAuthService(config: Config, keys: KeyStore, slugs: readon
   const base = config.publicBaseUrl;
   const resources = new Set(slugs.map((slug) => resourceUrl(base, slug)));
   const store = options.store ?? new MemoryArtifactStore(options.now);
+  // Made now, not with the provider: a process keeps one key for its whole life.
+  const jwks = config.oauth.jwks ?? generatedJwks();
+  const cookieKeys = config.oauth.cookieKeys?.length ? config.oauth.cookieKeys : randomCookieKeys();
   let made: Promise<Provider> | undefined;
   const provider = () =>
-    (made ??= createProvider({
+    (made ??= makeProvider());
+  const makeProvider = async () => {
+    const p = await createProvider({
       issuer: base,
       config: config.oauth,
+      jwks,
+      cookieKeys,
       store,
       keys,
       isResource: (resource) => resources.has(resource),
@@ -46,7 +56,11 @@ export function createOAuthService(config: Config, keys: KeyStore, slugs: readon
       behindProxy: config.trustProxy > 0,
       fetch: options.fetch,
       now: options.now,
-    }));
+    });
+    p.silent = true;
+    p.on('server_error', (_ctx: unknown, err: unknown) => options.onServerError?.(err));
+    return p;
+  };
   let handler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
 
   return {

@@ -4,7 +4,6 @@
 // another: set OAUTH_JWKS (or OAUTH_JWKS_FILE) and OAUTH_COOKIE_KEYS for more than one replica.
 import { generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { OAuthConfig } from '../config.js';
 
 export interface JwkSet {
   keys: JsonWebKey[];
@@ -30,20 +29,20 @@ export function generatedJwks(): JwkSet {
   return { keys: [{ ...jwk, use: 'sig', alg: 'ES256', kid: randomBytes(8).toString('hex') }] };
 }
 
-export function signingKeys(config: OAuthConfig): JwkSet {
-  if (config.jwks) return parseJwks(config.jwks, 'OAUTH_JWKS');
-  if (config.jwksFile) {
-    let text: string;
-    try {
-      text = readFileSync(config.jwksFile, 'utf8');
-    } catch (err) {
-      throw new Error(`OAUTH_JWKS_FILE ${config.jwksFile} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-    }
-    return parseJwks(text, `OAUTH_JWKS_FILE ${config.jwksFile}`);
+/** The operator's signing keys (OAUTH_JWKS, else OAUTH_JWKS_FILE), read once at start; undefined when neither is set. */
+export function configuredJwks(env: NodeJS.ProcessEnv): JwkSet | undefined {
+  if (env.OAUTH_JWKS) return parseJwks(env.OAUTH_JWKS, 'OAUTH_JWKS');
+  const file = env.OAUTH_JWKS_FILE;
+  if (!file) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`OAUTH_JWKS_FILE ${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  return generatedJwks();
+  return parseJwks(text, `OAUTH_JWKS_FILE ${file}`);
 }
 
-export function cookieKeys(config: OAuthConfig): string[] {
-  return config.cookieKeys?.length ? config.cookieKeys : [randomBytes(32).toString('base64url')];
+export function randomCookieKeys(): string[] {
+  return [randomBytes(32).toString('base64url')];
 }
