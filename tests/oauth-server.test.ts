@@ -206,6 +206,8 @@ describe('the consent page', () => {
     expect(csp).toContain("form-action 'self' http://127.0.0.1:9");
     expect(csp).not.toContain('script-src');
     expect(res.headers.get('cache-control')).toBe('no-store');
+    // no-referrer would make a browser post the form with Origin: null, which the rebinding guard refuses.
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     const html = await res.text();
     expect(html).not.toContain('<script');
     expect(html).toContain(`${base}/mcp/brreg`);

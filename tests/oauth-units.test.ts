@@ -62,6 +62,14 @@ describe('artifact adapter', () => {
     expect(await access.find('a2')).toBeDefined();
   });
 
+  it('keeps at most its bound in memory, dropping the oldest', async () => {
+    const store = new MemoryArtifactStore(() => 0, 3);
+    for (const id of ['a', 'b', 'c', 'd']) await store.upsert({ kind: 'Client', idHash: id, payload: {} });
+    expect(store.size).toBe(3);
+    expect(await store.find('Client', 'a')).toBeUndefined();
+    expect(await store.find('Client', 'd')).toBeDefined();
+  });
+
   it('finds a session by its uid', async () => {
     const { Adapter } = setup();
     const sessions = new Adapter('Session');

@@ -34,13 +34,21 @@ export interface OAuthArtifactStore {
 
 /** How many writes pass between sweeps of expired artifacts in memory. */
 const SWEEP_EVERY = 500;
+/** The most artifacts one process keeps: registered clients never expire, so registrations could grow without end. */
+export const MEMORY_STORE_MAX = 100_000;
 
-/** The store of one process: a Map, expired entries swept every few hundred writes. */
+/**
+ * The store of one process: a Map, expired entries swept every few hundred writes; past `max`
+ * entries the oldest written goes first (a Map keeps insertion order).
+ */
 export class MemoryArtifactStore implements OAuthArtifactStore {
   private readonly items = new Map<string, StoredArtifact>();
   private writes = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly max = MEMORY_STORE_MAX,
+  ) {}
 
   get size(): number {
     return this.items.size;
@@ -59,7 +67,10 @@ export class MemoryArtifactStore implements OAuthArtifactStore {
 
   async upsert(artifact: StoredArtifact): Promise<void> {
     if (++this.writes % SWEEP_EVERY === 0) this.sweep();
-    this.items.set(`${artifact.kind}:${artifact.idHash}`, { ...artifact, payload: structuredClone(artifact.payload) });
+    const key = `${artifact.kind}:${artifact.idHash}`;
+    this.items.delete(key);
+    this.items.set(key, { ...artifact, payload: structuredClone(artifact.payload) });
+    if (this.items.size > this.max) this.items.delete(this.items.keys().next().value!);
   }
 
   async find(kind: string, idHash: string): Promise<StoredArtifact | undefined> {

@@ -36,7 +36,9 @@ export function consentHeaders(redirectUri: string): Record<string, string> {
     'content-type': 'text/html; charset=utf-8',
     'content-security-policy': consentPolicy(redirectUri),
     'cache-control': 'no-store',
-    'referrer-policy': 'no-referrer',
+    // Not no-referrer: under it a browser sends `Origin: null` with the form's POST, which the
+    // rebinding guard refuses; same-origin sends the origin here and nothing to other sites.
+    'referrer-policy': 'same-origin',
     'x-frame-options': 'DENY',
   };
 }

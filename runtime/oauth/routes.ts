@@ -55,6 +55,8 @@ export function oauthRoutes(services: Services): Hono<AppEnv> {
   metadataRoute(PRM_PATH, () => root);
   metadataRoute(`${PRM_PATH}/mcp/:slug`, (c) => perServer.get(c.req.param('slug') ?? ''));
 
+  // The consent page spends the address's anonymous allowance too (a wrong key also counts as a failed authentication).
+  app.use(`${INTERACTION_PREFIX}/*`, limited);
   app.route('/', interactionRoutes(services));
 
   /**
