@@ -25,6 +25,9 @@ export const PLATFORM_TESTS = [
   'tests/mcp-transport-parity.test.ts',
   'tests/mcp-revision-2026.test.ts',
   'tests/output-schemas.test.ts',
+  // OAuth for MCP clients: oidc-provider (Koa on Node's own request objects), cookies, crypto
+  'tests/oauth-flow.test.ts',
+  'tests/oauth-server.test.ts',
   // undici, timeouts, deadlines, the breaker, caching headers, pacing, streams and zlib
   'tests/upstream-client.test.ts',
   'tests/upstream-caching.test.ts',

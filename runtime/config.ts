@@ -4,6 +4,7 @@ import { DEFAULT_KEY_CACHE_MS } from './auth/key-store.js';
 import { DEFAULT_KEYS_FILE } from './auth/keys.js';
 import { DEFAULT_DATABASE_PATH } from './store/open.js';
 import { DEFAULT_CALL_DEADLINE_MS } from './deadline.js';
+import { configuredJwks, type JwkSet } from './oauth/signing-keys.js';
 
 export type UpstreamMode = 'live' | 'replay' | 'record';
 
@@ -60,7 +61,41 @@ export interface Config {
   dataBackendKey?: string;
   /** FIXED_NOW: the clock tools see (ISO time). Replay sets it to the date the recordings describe. */
   fixedNow?: Date;
+  /** The OAuth authorization server for MCP clients (runtime/oauth/); its issuer is PUBLIC_BASE_URL. */
+  oauth: OAuthConfig;
   env: NodeJS.ProcessEnv;
+}
+
+export interface OAuthConfig {
+  /** OAUTH_ACCESS_TOKEN_TTL: seconds an access token lives (default 3600). */
+  accessTokenTtl: number;
+  /** OAUTH_REFRESH_TOKEN_TTL: seconds a refresh token lives (default 30 days); each use rotates it. */
+  refreshTokenTtl: number;
+  /** OAUTH_JWKS: a private JWK Set (JSON) the provider signs with; else OAUTH_JWKS_FILE; else one made at start. */
+  jwks?: JwkSet;
+  /** OAUTH_COOKIE_KEYS: comma-separated secrets that sign the consent flow's cookies; else made at start. */
+  cookieKeys?: string[];
+  /** OAUTH_ALLOW_DEV_KEY_SIGNUP: the consent page may create a Dev key for a person who has none. */
+  allowDevKeySignup: boolean;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = (env[name] ?? '').toLowerCase();
+  if (raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  throw new Error(`${name} must be true or false, got "${env[name]}"`);
+}
+
+function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig {
+  const accessTokenTtl = positiveInt(env, 'OAUTH_ACCESS_TOKEN_TTL', 3600, 60);
+  if (accessTokenTtl > 86_400) throw new Error(`OAUTH_ACCESS_TOKEN_TTL must be at most 86400 seconds (one day), got "${env.OAUTH_ACCESS_TOKEN_TTL}"`);
+  return {
+    accessTokenTtl,
+    refreshTokenTtl: positiveInt(env, 'OAUTH_REFRESH_TOKEN_TTL', 30 * 86_400, 300),
+    jwks: configuredJwks(env),
+    cookieKeys: env.OAUTH_COOKIE_KEYS ? env.OAUTH_COOKIE_KEYS.split(',').map((k) => k.trim()).filter(Boolean) : undefined,
+    allowDevKeySignup: flag(env, 'OAUTH_ALLOW_DEV_KEY_SIGNUP'),
+  };
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min = 1): number {
@@ -173,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataBackendUrl,
     dataBackendKey: env.DATA_BACKEND_KEY || undefined,
     fixedNow,
+    oauth: loadOAuthConfig(env),
     env,
   };
 }

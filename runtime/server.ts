@@ -57,6 +57,7 @@ export async function startServer(config: Config, options: Partial<ServiceOption
     throw new StartupError(`the store (${services.store.kind} ${services.store.where}) could not be prepared: ${(err as Error).message}`);
   }
   services.audit.start();
+  services.oauth.start();
   const server = createServer(createNodeListener(services, createAppParts(services)));
   const connections = trackConnections(server);
   try {

@@ -11,6 +11,7 @@ import { createLogOutput } from './log-output.js';
 import { Metrics } from './metrics.js';
 import { RateLimiter, tierTable, type TierLimits } from './ratelimit/limiter.js';
 import { MemoryCounterStore, type CounterStore } from './ratelimit/store.js';
+import { createOAuthService, type OAuthService, type OAuthServiceOptions } from './oauth/service.js';
 import { createPlatformView } from './platform.js';
 import { InProcessBackend } from './rest/backend.js';
 import { RedisCounterStore } from './ratelimit/redis-store.js';
@@ -38,6 +39,8 @@ export interface Services {
   keys: KeyStore;
   /** Buffers audit entries of keyed requests and writes them in batches. */
   audit: AuditWriter;
+  /** The OAuth authorization server for MCP clients that take no static key (runtime/oauth/). */
+  oauth: OAuthService;
   limiter: RateLimiter;
   metrics: Metrics;
   logger: Logger;
@@ -65,6 +68,8 @@ export interface ServiceOptions {
   store?: Store;
   /** The clock of key verdicts and audit retention, in epoch ms (tests). */
   clock?: () => number;
+  /** The OAuth artifact store (the SQL store's by default), the Client ID Metadata Document fetch and the clock (tests). */
+  oauth?: OAuthServiceOptions;
 }
 
 export function transportFor(config: Config): Transport {
@@ -103,6 +108,13 @@ export function createServices(config: Config, options: ServiceOptions): Service
     now: options.clock,
     warn: (message) => logger.warn(message),
   });
+  const oauth = createOAuthService(config, keys, registry.servers.map((s) => s.slug), {
+    store: store.oauthArtifacts(options.oauth?.now),
+    tokenCacheMs: config.keyCacheMs,
+    warn: (message) => logger.warn(message),
+    onServerError: (err) => logger.error({ err }, 'oauth server error'),
+    ...options.oauth,
+  });
   const tiers = options.tiers ?? tierTable(config.enterpriseRateLimit);
   const counters = options.counterStore ?? (redis ? new RedisCounterStore(redis, { leaseMs: config.slotLeaseSeconds * 1000 }) : new MemoryCounterStore());
   const limiter = new RateLimiter(counters, tiers, config.anonymousPerMinute, config.authFailuresPerMinute);
@@ -130,6 +142,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     store,
     keys,
     audit,
+    oauth,
     limiter,
     metrics,
     logger,
@@ -138,6 +151,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
     backend: transport,
     startedAt: new Date(),
     close: async () => {
+      oauth.stop();
       await audit.stop();
       await store.close();
       await transport.close?.();

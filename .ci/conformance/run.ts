@@ -9,6 +9,10 @@
 //
 // The newer release reaches the app through a loopback proxy that adds a bearer key made for this
 // run, so that its tools/call probes are answered as a client's would be rather than refused 401.
+// Its authorization-server scenarios (metadata, the authorization code grant with PKCE and a
+// resource indicator) run once, against the service's own authorization server, for one slug
+// (authorization.ts).
+//
 // A check may be reported as skipped, never silently: only when it tests a feature this service
 // does not offer (prompts, resources, a diagnostic tool the suite names), and the reason is printed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +27,7 @@ import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
 import { startServer } from '../../runtime/server.js';
 import { RECORDED_AT } from '../../runtime/upstream/recordings.js';
+import { runAuthorizationScenarios } from './authorization.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -248,6 +253,15 @@ await Promise.all(
     for (let slug = queue.shift(); slug; slug = queue.shift()) process.stdout.write(`${await checkSlug(slug)}\n`);
   }),
 );
+// The authorization server is one for every slug: its scenarios run once, for the first slug.
+{
+  const { node, suite } = ensureInstalled(NEXT);
+  const outcome = await runAuthorizationScenarios(node, suite, slugs[0]);
+  total += Math.max(outcome.scenarios, 1);
+  failures += outcome.failed;
+  process.stdout.write(`${outcome.lines.join('\n')}\n`);
+  if (!outcome.ok) process.stdout.write(`FAIL  0.2.0-alpha authorization ${slugs[0]}: output follows\n${outcome.output}\n`);
+}
 if (skippedChecks.size) {
   process.stdout.write('\nChecks counted as skipped (feature not offered), with the number of runs:\n');
   for (const [check, n] of skippedChecks) process.stdout.write(`SKIP  ${check} (${n}×)\n`);

@@ -1,6 +1,8 @@
 // Bearer-key authentication shared by MCP tools/call and the keyed REST routes, free of any HTTP
 // framework: each face turns the verdict into its own error format. Every refusal carries the
-// X-RateLimit-* headers of whatever limit the request was counted against.
+// X-RateLimit-* headers of whatever limit the request was counted against. A bearer token that is
+// no API key may be an OAuth access token: `tokens` (MCP only) resolves it to the key it was
+// granted with, so that tier, scopes and rate limits are that key's.
 import { andThen, type Maybe } from '../maybe.js';
 import type { Decision, RateLimiter } from '../ratelimit/limiter.js';
 import { UNAVAILABLE, type KeyLookup, type KeyStore } from './key-store.js';
@@ -37,6 +39,7 @@ export function authenticate(
   authorization: string | undefined,
   clientAddress: () => string,
   scope: string,
+  tokens?: (token: string) => Promise<KeyLookup>,
 ): Maybe<AuthVerdict> {
   const token = bearerToken(authorization);
   if (!token) {
@@ -46,16 +49,20 @@ export function authenticate(
     const blocked = limiter.authBlocked(clientAddress());
     if (blocked) return limited(blocked);
   }
-  return andThen(keys.lookup(token), (record) => verdictFor(record, limiter, clientAddress, scope));
-}
+  return andThen(keys.lookup(token), (record) => {
+    // Not an API key: perhaps an OAuth access token, resolved to the key it was granted with.
+    if (record === undefined && tokens) return tokens(token).then(judge);
+    return judge(record);
+  });
 
-function verdictFor(record: KeyLookup, limiter: RateLimiter, clientAddress: () => string, scope: string): Maybe<AuthVerdict> {
-  if (record === UNAVAILABLE) return { ok: false, reason: 'unavailable', headers: { 'Retry-After': String(STORE_RETRY_SECONDS) } };
-  if (!record) {
-    return andThen(limiter.authFailure(clientAddress()), (failure) => (failure.allowed ? { ok: false, reason: 'unknown', headers: failure.headers } : limited(failure)));
+  function judge(record: KeyLookup): Maybe<AuthVerdict> {
+    if (record === UNAVAILABLE) return { ok: false, reason: 'unavailable', headers: { 'Retry-After': String(STORE_RETRY_SECONDS) } };
+    if (!record) {
+      return andThen(limiter.authFailure(clientAddress()), (failure) => (failure.allowed ? { ok: false, reason: 'unknown', headers: failure.headers } : limited(failure)));
+    }
+    if (!record.scopes.includes(scope)) {
+      return andThen(limiter.keyHeaders(record.id, record.tier), (headers): AuthVerdict => ({ ok: false, reason: 'scope', headers, keyId: record.id }));
+    }
+    return { ok: true, record };
   }
-  if (!record.scopes.includes(scope)) {
-    return andThen(limiter.keyHeaders(record.id, record.tier), (headers): AuthVerdict => ({ ok: false, reason: 'scope', headers, keyId: record.id }));
-  }
-  return { ok: true, record };
 }

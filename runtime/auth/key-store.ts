@@ -3,11 +3,12 @@
 // default), so the database is read at most once per key and interval, and a key revoked on one
 // replica is refused by every replica within that time. While the store cannot be reached, a
 // verdict once known keeps being used (retried every `retryMs`); a key never seen is answered
-// `unavailable` (503), since the service cannot tell whether it is valid.
+// `unavailable` (503), since the service cannot tell whether it is valid. The OAuth server asks for
+// keys by id (a grant names its key by id) through the same kind of cache, and creates Dev keys.
 import { LRUCache } from 'lru-cache';
 import type { Maybe } from '../maybe.js';
 import type { Store } from '../store/types.js';
-import { hashKey, parseApiKeys, type KeyRecord } from './keys.js';
+import { DEFAULT_SCOPES, generateKey, hashKey, parseApiKeys, type KeyRecord, type Tier } from './keys.js';
 
 export const DEFAULT_KEY_CACHE_MS = 5_000;
 /** While the store is down: how often one key's verdict is asked of it again. */
@@ -28,11 +29,21 @@ export interface KeyStoreOptions {
   onError?: (err: Error) => void;
 }
 
+/** Verdicts by one kind of name (a token as presented, or a key id), and the store questions in flight. */
+interface VerdictCache {
+  verdicts: LRUCache<string, Verdict>;
+  inFlight: Map<string, Promise<KeyLookup>>;
+}
+
+const verdictCache = (): VerdictCache => ({ verdicts: new LRUCache<string, Verdict>({ max: 10_000 }), inFlight: new Map() });
+
 export class KeyStore {
   private readonly envKeys = new Map<string, KeyRecord>();
+  private readonly envById = new Map<string, KeyRecord>();
   /** Tokens (as presented) and their verdicts, so a request neither hashes its key again nor asks the store. */
-  private readonly verdicts = new LRUCache<string, Verdict>({ max: 10_000 });
-  private readonly inFlight = new Map<string, Promise<KeyLookup>>();
+  private readonly byToken = verdictCache();
+  /** Key ids (OAuth grants name their key by id) and their verdicts. */
+  private readonly byId = verdictCache();
   private readonly ttlMs: number;
   private readonly now: () => number;
   private readonly onError: (err: Error) => void;
@@ -42,7 +53,10 @@ export class KeyStore {
     private readonly store: Store | undefined,
     options: KeyStoreOptions = {},
   ) {
-    for (const k of parseApiKeys(apiKeys)) this.envKeys.set(k.hash, k);
+    for (const k of parseApiKeys(apiKeys)) {
+      this.envKeys.set(k.hash, k);
+      this.envById.set(k.id, k);
+    }
     this.ttlMs = options.ttlMs ?? DEFAULT_KEY_CACHE_MS;
     this.now = options.now ?? Date.now;
     this.onError = options.onError ?? (() => {});
@@ -54,28 +68,50 @@ export class KeyStore {
   }
 
   lookup(token: string): Maybe<KeyLookup> {
-    const cached = this.verdicts.get(token);
+    return this.cached(this.byToken, token, () => this.envKeys.get(hashKey(token)), () => this.store!.keyByHash(hashKey(token)));
+  }
+
+  /** The active key with this id (an OAuth grant's account): revoked or unknown → undefined. */
+  findById(id: string): Maybe<KeyLookup> {
+    return this.cached(this.byId, id, () => this.envById.get(id), () => this.store!.keyById(id));
+  }
+
+  /**
+   * Creates a key in the store (the consent page's Dev key signup) and returns it in clear, this
+   * once; the store keeps only its hash. Rejects when there is no store or it cannot be reached.
+   */
+  async issue(tier: Tier, label: string): Promise<{ key: string; record: KeyRecord }> {
+    if (!this.store) throw new Error('no store to keep the key in');
+    const key = generateKey();
+    const hash = hashKey(key);
+    const record: KeyRecord = { id: hash.slice(0, 12), hash, tier, scopes: [...DEFAULT_SCOPES], label, createdAt: new Date(this.now()).toISOString() };
+    if (!(await this.store.insertKey(record))) throw new Error('a key with this id exists already');
+    return { key, record };
+  }
+
+  private cached(cache: VerdictCache, name: string, env: () => KeyRecord | undefined, fetch: () => Promise<KeyRecord | undefined>): Maybe<KeyLookup> {
+    const cached = cache.verdicts.get(name);
     if (cached && this.now() < cached.until) return cached.record || undefined;
     if (!cached) {
-      const env = this.envKeys.get(hashKey(token));
-      if (env || !this.store) {
-        this.verdicts.set(token, { record: env ?? false, until: Infinity });
-        return env;
+      const known = env();
+      if (known || !this.store) {
+        cache.verdicts.set(name, { record: known ?? false, until: Infinity });
+        return known;
       }
     }
-    let pending = this.inFlight.get(token);
+    let pending = cache.inFlight.get(name);
     if (!pending) {
-      pending = this.ask(token, cached).finally(() => this.inFlight.delete(token));
-      this.inFlight.set(token, pending);
+      pending = this.ask(cache, name, cached, fetch).finally(() => cache.inFlight.delete(name));
+      cache.inFlight.set(name, pending);
     }
     return pending;
   }
 
-  private async ask(token: string, stale: Verdict | undefined): Promise<KeyLookup> {
+  private async ask(cache: VerdictCache, name: string, stale: Verdict | undefined, fetch: () => Promise<KeyRecord | undefined>): Promise<KeyLookup> {
     try {
-      const row = await this.store!.keyByHash(hashKey(token));
+      const row = await fetch();
       const record = row && !row.revokedAt ? row : false;
-      this.verdicts.set(token, { record, until: this.now() + this.ttlMs });
+      cache.verdicts.set(name, { record, until: this.now() + this.ttlMs });
       return record || undefined;
     } catch (err) {
       this.onError(err as Error);

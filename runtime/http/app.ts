@@ -1,5 +1,5 @@
 // The HTTP application: request plumbing, the DNS-rebinding guard, MCP per slug, the landing
-// pages, the catalogue, metrics and the /api routes.
+// pages, the catalogue, OAuth for MCP clients, metrics and the /api routes.
 import { Hono } from 'hono';
 import { dataSourceHandler } from '../../landing/data-source.js';
 import { HTML_HEADERS } from '../../landing/html.js';
@@ -10,6 +10,7 @@ import { createMcpEndpoint, METHOD_NOT_ALLOWED, unknownServer, type McpEndpoint 
 import { honoMcpHandler, toResponse } from '../mcp/http.js';
 import { backendGate, backendRoutes } from '../rest/backend.js';
 import { REFERENCE_PAGE, assetsOf } from '../rest/docs-page.js';
+import { isOAuthPublicPath, oauthRoutes } from '../oauth/routes.js';
 import { restRoutes } from '../rest/index.js';
 import type { Services } from '../services.js';
 import { clientClosed, incomingOf } from './access-log.js';
@@ -45,8 +46,9 @@ export function createAppParts(services: Services): AppParts {
   const checkHost = hostChecker({ publicBaseUrl: base, bindHost: config.host, allowedHosts: config.allowedHosts });
 
   app.use('*', requestContext(services));
-  // The discovery documents and icons are public and open to any web page: Host check only.
-  app.use('*', hostGuard(checkHost, config.port, UNGUARDED, (path) => isDiscoveryPath(path) || path.startsWith('/icons/')));
+  // The discovery documents, OAuth metadata and the OAuth endpoints scripts call, and icons are
+  // public and open to any web page: Host check only.
+  app.use('*', hostGuard(checkHost, config.port, UNGUARDED, (path) => isDiscoveryPath(path) || isOAuthPublicPath(path) || path.startsWith('/icons/')));
 
   const pages = renderLanding(services);
   // This instance's catalogue: its base URL, its tools' statuses under its credentials.
@@ -59,6 +61,8 @@ export function createAppParts(services: Services): AppParts {
   app.route('/', landingRoutes(pages, services));
   // Server cards, the MCP catalog and server.json (before GET /mcp/:slug, which takes one segment only).
   app.route('/', discoveryRoutes(services));
+  // Protected resource metadata, the authorization server and its consent page (runtime/oauth/).
+  app.route('/', oauthRoutes(services));
 
   app.post('/mcp/:slug', (c) => mcpRoute(c, c.req.param('slug')));
   app.get('/mcp/:slug', limitAnonymous(services), (c) => {

@@ -26,13 +26,13 @@ export function isDiscoveryPath(path: string): boolean {
   return path === CATALOG_PATH || /^\/mcp\/[^/]+\/(?:server-card|server\.json)$/.test(path);
 }
 
-interface Document {
+export interface Document {
   body: string;
   etag: string;
   contentType: string;
 }
 
-const document = (body: string, contentType: string): Document => ({
+export const document = (body: string, contentType: string): Document => ({
   body,
   contentType,
   etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
@@ -41,7 +41,7 @@ const document = (body: string, contentType: string): Document => ({
 const matches = (ifNoneMatch: string | undefined, etag: string) =>
   ifNoneMatch?.split(',').some((tag) => tag.trim() === '*' || tag.trim().replace(/^W\//, '') === etag) ?? false;
 
-function answer(c: Context<AppEnv>, doc: Document): Response {
+export function answer(c: Context<AppEnv>, doc: Document): Response {
   const headers = {
     'content-type': doc.contentType,
     'cache-control': `public, max-age=${DISCOVERY_MAX_AGE}`,
@@ -52,13 +52,13 @@ function answer(c: Context<AppEnv>, doc: Document): Response {
   return c.body(doc.body, 200, headers);
 }
 
-const cors: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const cors: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   for (const [name, value] of Object.entries(DISCOVERY_CORS)) c.res.headers.set(name, value);
 };
 
-const preflight = (c: Context<AppEnv>) => c.body(null, 204, { 'access-control-max-age': '86400' });
-const notAllowed = (c: Context<AppEnv>) => c.json({ error: 'method_not_allowed', message: 'Use GET, HEAD or OPTIONS.' }, 405, { allow: 'GET, HEAD, OPTIONS' });
+export const preflight = (c: Context<AppEnv>) => c.body(null, 204, { 'access-control-max-age': '86400' });
+export const notAllowed = (c: Context<AppEnv>) => c.json({ error: 'method_not_allowed', message: 'Use GET, HEAD or OPTIONS.' }, 405, { allow: 'GET, HEAD, OPTIONS' });
 
 export function discoveryRoutes(services: Services): Hono<AppEnv> {
   const base = services.config.publicBaseUrl;

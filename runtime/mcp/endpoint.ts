@@ -14,6 +14,7 @@ import { preloadSdkSchemas, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { authenticate, STORE_RETRY_SECONDS, type AuthVerdict } from '../auth/authenticate.js';
 import { UNAVAILABLE } from '../auth/key-store.js';
 import { bearerToken, type KeyRecord } from '../auth/keys.js';
+import { bearerChallenge, resourceUrl } from '../oauth/resource.js';
 import type { ToolError } from '../errors.js';
 import type { BodyText } from '../http/body.js';
 import type { LogFields } from '../http/request.js';
@@ -94,7 +95,11 @@ function refused(decision: Decision, id: RequestId | null): McpHttpResponse {
   return { status: 429, headers: { 'content-type': JSON_TYPE, ...decision.headers }, body: refusalAnswer(decision, id) };
 }
 
-function authRefusal(verdict: Exclude<AuthVerdict, { ok: true }>, id: RequestId): McpHttpResponse {
+/**
+ * 401 and 403 carry the challenge of MCP authorization (RFC 9728 section 5.1): where the server's
+ * protected resource metadata is and which scope a call needs, so an OAuth client can begin.
+ */
+function authRefusal(verdict: Exclude<AuthVerdict, { ok: true }>, id: RequestId, base: string, slug: string): McpHttpResponse {
   switch (verdict.reason) {
     case 'limited':
       return refused(verdict.decision, id);
@@ -104,16 +109,17 @@ function authRefusal(verdict: Exclude<AuthVerdict, { ok: true }>, id: RequestId)
         code: 'not_ready',
       });
     case 'scope':
-      return rpcError(403, -32000, 'Forbidden: this key lacks the scope mcp:tools', { ...verdict.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="insufficient_scope", scope="mcp:tools"' }, id, {
+      return rpcError(403, -32000, 'Forbidden: this key lacks the scope mcp:tools', { ...verdict.headers, 'WWW-Authenticate': bearerChallenge(base, slug, 'insufficient_scope') }, id, {
         status: 403,
         code: 'forbidden',
       });
     default: {
       const message =
         verdict.reason === 'unknown'
-          ? 'Unauthorized: the bearer key is not known. Keys: see the README (npm run keys -- create).'
-          : 'Unauthorized: tools/call needs "Authorization: Bearer <key>". initialize and tools/list need no key.';
-      return rpcError(401, -32000, message, { ...verdict.headers, 'WWW-Authenticate': 'Bearer realm="mcp", error="invalid_token"' }, id, { status: 401, code: 'unauthorized' });
+          ? 'Unauthorized: the bearer key or token is not known (or not for this server). Keys: see the README (npm run keys -- create); OAuth clients: see WWW-Authenticate.'
+          : 'Unauthorized: tools/call needs "Authorization: Bearer <key or OAuth access token>". initialize and tools/list need no key.';
+      const challenge = bearerChallenge(base, slug, verdict.reason === 'unknown' ? 'invalid_token' : undefined);
+      return rpcError(401, -32000, message, { ...verdict.headers, 'WWW-Authenticate': challenge }, id, { status: 401, code: 'unauthorized' });
     }
   }
 }
@@ -151,16 +157,23 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
   const base = config.publicBaseUrl;
   preloadSdkSchemas();
 
-  const authenticateCall = (req: McpHttpRequest): Maybe<AuthVerdict> =>
-    andThen(authenticate(keys, limiter, req.header('authorization'), () => req.clientAddress(), 'mcp:tools'), (verdict) => {
+  // A bearer token that is no API key may be an OAuth access token bound to this server's URL.
+  const tokensFor = (slug: string) => {
+    const resource = resourceUrl(base, slug);
+    return (token: string) => services.oauth.keyForToken(token, resource);
+  };
+  const tokenResolvers = new Map([...prepared.keys()].map((slug) => [slug, tokensFor(slug)]));
+
+  const authenticateCall = (req: McpHttpRequest, slug: string): Maybe<AuthVerdict> =>
+    andThen(authenticate(keys, limiter, req.header('authorization'), () => req.clientAddress(), 'mcp:tools', tokenResolvers.get(slug)), (verdict) => {
       const keyId = verdict.ok ? verdict.record.id : 'keyId' in verdict ? verdict.keyId : undefined;
       if (keyId) req.log.keyId = keyId;
       return verdict;
     });
 
   /** A tools/call alone: the key, then one request of its tier. */
-  const admitCall = (req: McpHttpRequest, id: RequestId): Maybe<Decision | McpHttpResponse> =>
-    andThen(authenticateCall(req), (verdict) => (verdict.ok ? limiter.checkKey(verdict.record.id, verdict.record.tier) : authRefusal(verdict, id)));
+  const admitCall = (req: McpHttpRequest, slug: string, id: RequestId): Maybe<Decision | McpHttpResponse> =>
+    andThen(authenticateCall(req, slug), (verdict) => (verdict.ok ? limiter.checkKey(verdict.record.id, verdict.record.tier) : authRefusal(verdict, id, base, slug)));
 
   /** Headers for an answer that counted nothing: the window of the request's known key, else its address's. */
   function uncountedHeaders(req: McpHttpRequest): Maybe<Record<string, string>> {
@@ -221,7 +234,7 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
     if (isModern(raw, req.header('mcp-protocol-version'))) {
       const verdict = checkModern(raw, (name) => req.header(name));
       if (verdict.kind === 'error') return { status: verdict.error.status, headers: { 'content-type': JSON_TYPE }, body: modernErrorMessage(verdict.error) };
-      return answerOne(server, verdict.kind === 'request' ? verdict.message : undefined, req, true);
+      return answerOne(server, slug, verdict.kind === 'request' ? verdict.message : undefined, req, true);
     }
     if (Array.isArray(raw) && raw.length > MAX_BATCH_MESSAGES) {
       return rpcError(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_MESSAGES} messages`);
@@ -243,16 +256,16 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
         return rpcError(400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
       }
     }
-    if (requests.length > 1) return answerBatch(server, requests, req);
-    return answerOne(server, requests[0], req, false);
+    if (requests.length > 1) return answerBatch(server, slug, requests, req);
+    return answerOne(server, slug, requests[0], req, false);
   }
 
   /** One request (or none: notifications only), counted as one request. */
-  async function answerOne(server: PreparedServer, message: JsonRpcRequest | undefined, req: McpHttpRequest, modern: boolean): Promise<McpHttpResponse> {
+  async function answerOne(server: PreparedServer, slug: string, message: JsonRpcRequest | undefined, req: McpHttpRequest, modern: boolean): Promise<McpHttpResponse> {
     const call = message?.method === 'tools/call' ? message : undefined;
     let decision: Decision;
     if (call) {
-      const pending = admitCall(req, call.id);
+      const pending = admitCall(req, slug, call.id);
       const verdict = pending instanceof Promise ? await pending : pending;
       if (!('allowed' in verdict)) return verdict;
       decision = verdict;
@@ -288,12 +301,12 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
    * message is answered with the rate-limit error for its id. The headers are those of the last
    * count, so X-RateLimit-Remaining shows what the batch spent. 429 only when nothing ran.
    */
-  async function answerBatch(server: PreparedServer, requests: JsonRpcRequest[], req: McpHttpRequest): Promise<McpHttpResponse> {
+  async function answerBatch(server: PreparedServer, slug: string, requests: JsonRpcRequest[], req: McpHttpRequest): Promise<McpHttpResponse> {
     const firstCall = requests.find((m) => m.method === 'tools/call');
     let keyed: KeyRecord | undefined;
     if (firstCall) {
-      const verdict = await authenticateCall(req);
-      if (!verdict.ok) return authRefusal(verdict, firstCall.id);
+      const verdict = await authenticateCall(req, slug);
+      if (!verdict.ok) return authRefusal(verdict, firstCall.id, base, slug);
       keyed = verdict.record;
     }
     const address = req.clientAddress();

@@ -1,6 +1,8 @@
 // The Store over any Driver: the same statements for SQLite and PostgreSQL (sql.ts).
 import type { Tier } from '../auth/keys.js';
+import type { OAuthArtifactStore } from '../oauth/artifacts.js';
 import type { Driver, Param, Queryable, Row } from './driver.js';
+import { SqlArtifactStore } from './sql-artifacts.js';
 import { MIGRATIONS, SQL, insertAuditSql } from './sql.js';
 import type { AuditEntry, AuditQuery, Store, StoredAuditEntry, StoredKey } from './types.js';
 
@@ -89,6 +91,15 @@ export class SqlStore implements Store {
   async keyByHash(hash: string): Promise<StoredKey | undefined> {
     const [row] = await (await this.schema()).query(SQL.keyByHash, [hash]);
     return row ? keyOf(row) : undefined;
+  }
+
+  async keyById(id: string): Promise<StoredKey | undefined> {
+    const [row] = await (await this.schema()).query(SQL.keyById, [id]);
+    return row ? keyOf(row) : undefined;
+  }
+
+  oauthArtifacts(now?: () => number): OAuthArtifactStore {
+    return new SqlArtifactStore(() => this.schema(), now);
   }
 
   async listKeys(): Promise<StoredKey[]> {

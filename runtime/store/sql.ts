@@ -33,6 +33,30 @@ export const MIGRATIONS: Migration[] = [
       ],
     },
   },
+  {
+    version: 2,
+    name: 'oauth artifacts',
+    // Codes, tokens, grants, sessions and registered clients of the authorization server
+    // (runtime/oauth/artifacts.ts): ids only as SHA-256 hex, the payload without the raw id.
+    statements: {
+      sqlite: [
+        `CREATE TABLE oauth_artifacts (kind TEXT NOT NULL, id_hash TEXT NOT NULL, grant_id_hash TEXT, uid_hash TEXT, user_code_hash TEXT,
+           payload TEXT NOT NULL, expires_at INTEGER, consumed_at INTEGER, PRIMARY KEY (kind, id_hash))`,
+        'CREATE INDEX oauth_artifacts_grant ON oauth_artifacts (grant_id_hash)',
+        'CREATE INDEX oauth_artifacts_uid ON oauth_artifacts (kind, uid_hash)',
+        'CREATE INDEX oauth_artifacts_user_code ON oauth_artifacts (kind, user_code_hash)',
+        'CREATE INDEX oauth_artifacts_expiry ON oauth_artifacts (expires_at)',
+      ],
+      postgres: [
+        `CREATE TABLE oauth_artifacts (kind TEXT NOT NULL, id_hash TEXT NOT NULL, grant_id_hash TEXT, uid_hash TEXT, user_code_hash TEXT,
+           payload TEXT NOT NULL, expires_at BIGINT, consumed_at BIGINT, PRIMARY KEY (kind, id_hash))`,
+        'CREATE INDEX oauth_artifacts_grant ON oauth_artifacts (grant_id_hash)',
+        'CREATE INDEX oauth_artifacts_uid ON oauth_artifacts (kind, uid_hash)',
+        'CREATE INDEX oauth_artifacts_user_code ON oauth_artifacts (kind, user_code_hash)',
+        'CREATE INDEX oauth_artifacts_expiry ON oauth_artifacts (expires_at)',
+      ],
+    },
+  },
 ];
 
 export const SQL = {
@@ -43,6 +67,7 @@ export const SQL = {
   advisoryLock: 'SELECT pg_advisory_xact_lock(7214500318)',
 
   keyByHash: 'SELECT id, hash, tier, scopes, label, created_at, revoked_at, last_used_at FROM api_keys WHERE hash = $1',
+  keyById: 'SELECT id, hash, tier, scopes, label, created_at, revoked_at, last_used_at FROM api_keys WHERE id = $1',
   listKeys: 'SELECT id, hash, tier, scopes, label, created_at, revoked_at, last_used_at FROM api_keys ORDER BY created_at, id',
   insertKey:
     'INSERT INTO api_keys (id, hash, tier, scopes, label, created_at, revoked_at, last_used_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING',
@@ -53,6 +78,22 @@ export const SQL = {
   auditSelect: 'SELECT id, at_ms, key_id, method, route, slug, tool, status, duration_ms, request_id FROM audit_log',
   deleteAuditBefore: 'DELETE FROM audit_log WHERE at_ms < $1',
   ping: 'SELECT 1 AS ok',
+
+  // OAuth artifacts: an expiry is epoch ms, NULL for kept until destroyed; `$n` of "now" hides expired rows before the sweep deletes them.
+  upsertArtifact: `INSERT INTO oauth_artifacts (kind, id_hash, grant_id_hash, uid_hash, user_code_hash, payload, expires_at, consumed_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)
+    ON CONFLICT (kind, id_hash) DO UPDATE SET grant_id_hash = excluded.grant_id_hash, uid_hash = excluded.uid_hash,
+      user_code_hash = excluded.user_code_hash, payload = excluded.payload, expires_at = excluded.expires_at, consumed_at = NULL`,
+  artifactById: `SELECT kind, id_hash, grant_id_hash, uid_hash, user_code_hash, payload, expires_at, consumed_at FROM oauth_artifacts
+    WHERE kind = $1 AND id_hash = $2 AND (expires_at IS NULL OR expires_at > $3)`,
+  artifactByUid: `SELECT kind, id_hash, grant_id_hash, uid_hash, user_code_hash, payload, expires_at, consumed_at FROM oauth_artifacts
+    WHERE kind = $1 AND uid_hash = $2 AND (expires_at IS NULL OR expires_at > $3) LIMIT 1`,
+  artifactByUserCode: `SELECT kind, id_hash, grant_id_hash, uid_hash, user_code_hash, payload, expires_at, consumed_at FROM oauth_artifacts
+    WHERE kind = $1 AND user_code_hash = $2 AND (expires_at IS NULL OR expires_at > $3) LIMIT 1`,
+  consumeArtifact: 'UPDATE oauth_artifacts SET consumed_at = $3 WHERE kind = $1 AND id_hash = $2',
+  destroyArtifact: 'DELETE FROM oauth_artifacts WHERE kind = $1 AND id_hash = $2',
+  revokeArtifactsOfGrant: 'DELETE FROM oauth_artifacts WHERE grant_id_hash = $1',
+  deleteExpiredArtifacts: 'DELETE FROM oauth_artifacts WHERE expires_at <= $1',
 };
 
 /** `INSERT INTO audit_log (...) VALUES ($1, ...), (...)` for `rows` rows. */

@@ -1,6 +1,7 @@
 // The store of keys and audit entries: one small interface, two databases behind it (SQLite by
 // default, PostgreSQL when DATABASE_URL is set). Everything above it is dialect-free.
 import type { KeyRecord } from '../auth/keys.js';
+import type { OAuthArtifactStore } from '../oauth/artifacts.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 
@@ -50,6 +51,7 @@ export interface Store {
   /** Applies the migrations not yet applied; safe to run twice and from two processes at once. Answers how many it applied. */
   migrate(): Promise<number>;
   keyByHash(hash: string): Promise<StoredKey | undefined>;
+  keyById(id: string): Promise<StoredKey | undefined>;
   listKeys(): Promise<StoredKey[]>;
   /** Inserts a key unless its id is taken; true when inserted. */
   insertKey(key: StoredKey): Promise<boolean>;
@@ -61,6 +63,8 @@ export interface Store {
   /** A key's entries, newest first. */
   auditPage(keyId: string, query: AuditQuery): Promise<StoredAuditEntry[]>;
   deleteAuditBefore(at: number): Promise<number>;
+  /** The OAuth server's codes, tokens and grants (hashes only) in this store; `now` (epoch ms) judges their expiry. */
+  oauthArtifacts(now?: () => number): OAuthArtifactStore;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
