@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../runtime/server.js';
 import { KEYS } from './helpers/app.js';
-import { consent, MemoryClientProvider, REDIRECT_URI, startOAuthApp, storeRows } from './helpers/oauth.js';
+import { authorizeClient, consent, MemoryClientProvider, REDIRECT_URI, startOAuthApp, storeRows } from './helpers/oauth.js';
 
 let running: Running;
 let base: string;
@@ -33,21 +33,8 @@ function toolsCall(slug: string, token: string, params: unknown = LOOKUP) {
   });
 }
 
-/** Connects an SDK client with `provider`; its first tools/call runs the SDK's auth, which stops at the browser step. */
-async function authorize(provider: MemoryClientProvider, key = KEYS.pro, slug = 'brreg') {
-  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp/${slug}`), { authProvider: provider });
-  const client = new Client({ name: 'oauth-flow-test', version: '1.0.0' });
-  await client.connect(transport);
-  await expect(client.callTool(LOOKUP)).rejects.toBeInstanceOf(UnauthorizedError);
-  expect(provider.authorizationUrl).toBeDefined();
-  const answer = await consent(provider.authorizationUrl!, base, { action: 'approve', key });
-  expect(answer.redirect, `${answer.status} ${answer.page.slice(0, 800)}`).toBeDefined();
-  expect(answer.redirect!.origin + answer.redirect!.pathname).toBe(REDIRECT_URI);
-  const code = answer.redirect!.searchParams.get('code');
-  expect(code).toBeTruthy();
-  await transport.finishAuth(code!);
-  return { client, transport };
-}
+/** The SDK client's whole flow up to the tokens, with the consent page approved with `key`. */
+const authorize = (provider: MemoryClientProvider, key = KEYS.pro, slug = 'brreg') => authorizeClient(base, provider, key, slug);
 
 describe('OAuth for MCP clients (SDK client, dynamic registration)', () => {
   let provider: MemoryClientProvider;

@@ -2,7 +2,10 @@
 // the URL clients use, since tokens are bound to it), an in-memory OAuthClientProvider for the MCP
 // SDK's client, and (oauth-browser.ts) a browser stand-in that carries cookies through the consent page.
 import { createServer } from 'node:net';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { expect } from 'vitest';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { pino } from 'pino';
 import { loadConfig } from '../../runtime/config.js';
@@ -105,4 +108,25 @@ export class MemoryClientProvider implements OAuthClientProvider {
   }
 }
 
+/**
+ * Connects an SDK client to `base`/mcp/`slug` with `provider`: its first tools/call (answered 401 before any tool is looked up) runs the SDK's
+ * auth (discovery from the 401, registration, PKCE), the consent page is approved with `key`, and
+ * the code is exchanged, so `provider.saved` holds the tokens.
+ */
+export async function authorizeClient(base: string, provider: MemoryClientProvider, key: string, slug = 'brreg') {
+  const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp/${slug}`), { authProvider: provider });
+  const client = new Client({ name: 'oauth-flow-test', version: '1.0.0' });
+  await client.connect(transport);
+  await expect(client.callTool({ name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } })).rejects.toBeInstanceOf(UnauthorizedError);
+  expect(provider.authorizationUrl).toBeDefined();
+  const answer = await consent(provider.authorizationUrl!, base, { action: 'approve', key });
+  expect(answer.redirect, `${answer.status} ${answer.page.slice(0, 800)}`).toBeDefined();
+  expect(answer.redirect!.origin + answer.redirect!.pathname).toBe(REDIRECT_URI);
+  const code = answer.redirect!.searchParams.get('code');
+  expect(code).toBeTruthy();
+  await transport.finishAuth(code!);
+  return { client, transport };
+}
+
 export { Browser, consent } from './oauth-browser.js';
+import { consent } from './oauth-browser.js';
