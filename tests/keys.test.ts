@@ -137,6 +137,11 @@ function countingStore(inner: Store) {
     if (state.down) throw new Error('connect ECONNREFUSED');
     return inner.keyByHash(hash);
   };
+  store.keyById = async (id) => {
+    state.asked += 1;
+    if (state.down) throw new Error('connect ECONNREFUSED');
+    return inner.keyById(id);
+  };
   return { store, state };
 }
 
@@ -214,6 +219,66 @@ describe('KeyStore: verdicts cached in front of the store', () => {
     state.down = false;
     now += 1_001;
     expect(await keys.lookup(known)).toMatchObject({ tier: 'dev' });
+  });
+});
+
+describe('KeyStore for the OAuth server: keys by id, and Dev keys made on the consent page', () => {
+  let inner: Store;
+  beforeAll(() => {
+    inner = openStore({ databasePath: ':memory:' });
+  });
+  afterAll(() => inner.close());
+
+  it('finds an active key by id through the verdict cache; revoked is undefined once the verdict is older than the TTL', async () => {
+    const { store, state } = countingStore(inner);
+    let now = 0;
+    const keys = new KeyStore('pro-key-0000000000002:pro', store, { ttlMs: 5_000, now: () => now });
+    expect(keys.findById(hashKey('pro-key-0000000000002').slice(0, 12))).toMatchObject({ tier: 'pro' });
+    expect(state.asked).toBe(0);
+
+    const key = generateKey();
+    const rec = record(key, 'team');
+    await inner.insertKey(rec);
+    expect(await keys.findById(rec.id)).toMatchObject({ id: rec.id, tier: 'team' });
+    expect(keys.findById(rec.id)).toMatchObject({ id: rec.id });
+    expect(state.asked).toBe(1);
+    await inner.revokeKey(rec.id, '2026-11-22T12:00:00.000Z');
+    now += 5_001;
+    expect(await keys.findById(rec.id)).toBeUndefined();
+    expect(await keys.findById('000000000000')).toBeUndefined();
+  });
+
+  it('while the store is down: a key id seen before keeps its verdict, an unseen one is unavailable', async () => {
+    const { store, state } = countingStore(inner);
+    let now = 0;
+    const keys = new KeyStore(undefined, store, { ttlMs: 5_000, now: () => now });
+    const rec = record(generateKey(), 'dev');
+    await inner.insertKey(rec);
+    expect(await keys.findById(rec.id)).toMatchObject({ tier: 'dev' });
+    state.down = true;
+    now += 60_000;
+    expect(await keys.findById(rec.id)).toMatchObject({ tier: 'dev' });
+    expect(await keys.findById('ffffffffffff')).toBe(UNAVAILABLE);
+  });
+
+  it('issues a key into the store: the clear key once, only its hash stored, and it authenticates', async () => {
+    const keys = new KeyStore(undefined, inner);
+    const { key, record: issued } = await keys.issue('dev', 'OAuth consent page signup (test)');
+    expect(key).toMatch(/^nod_/);
+    const stored = await inner.keyById(issued.id);
+    expect(stored).toMatchObject({ tier: 'dev', scopes: DEFAULT_SCOPES, label: 'OAuth consent page signup (test)', hash: hashKey(key) });
+    expect(JSON.stringify(stored)).not.toContain(key);
+    expect(await keys.lookup(key)).toMatchObject({ id: issued.id });
+  });
+
+  it('refuses to issue without a store, and when the store is down', async () => {
+    await expect(new KeyStore('k-0000000000000001:dev', undefined).issue('dev', 'x')).rejects.toThrow('no store');
+    const { store, state } = countingStore(inner);
+    store.insertKey = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    state.down = true;
+    await expect(new KeyStore(undefined, store).issue('dev', 'x')).rejects.toThrow('ECONNREFUSED');
   });
 });
 
