@@ -163,6 +163,37 @@ function storeSuite(fresh: Fresh) {
     expect(await store.auditPage('mine00000000', { limit: 100, from: base + 1000, to: base + 2000 })).toHaveLength(2);
   });
 
+  it('keeps OAuth artifacts by kind and hash: hidden once expired, consumed once, revoked by grant, swept', async () => {
+    const store = open(await fresh());
+    let now = 1_000_000;
+    const artifacts = store.oauthArtifacts(() => now);
+    const h = (c: string) => c.repeat(64);
+    await artifacts.upsert({ kind: 'AccessToken', idHash: h('a'), grantIdHash: h('g'), payload: { accountId: 'k1', scope: 'mcp:tools' }, expiresAt: now + 1_000 });
+    await artifacts.upsert({ kind: 'RefreshToken', idHash: h('b'), grantIdHash: h('g'), payload: { accountId: 'k1' }, expiresAt: now + 60_000 });
+    await artifacts.upsert({ kind: 'Session', idHash: h('c'), uidHash: h('d'), payload: { uid: 'u1' }, expiresAt: now + 60_000 });
+    await artifacts.upsert({ kind: 'Client', idHash: h('e'), payload: { client_id: 'c1' } });
+    expect(await artifacts.find('AccessToken', h('a'))).toMatchObject({ grantIdHash: h('g'), payload: { accountId: 'k1', scope: 'mcp:tools' }, expiresAt: now + 1_000 });
+    expect(await artifacts.find('RefreshToken', h('a'))).toBeUndefined();
+    expect(await artifacts.findByUid('Session', h('d'))).toMatchObject({ idHash: h('c'), payload: { uid: 'u1' } });
+    expect(await artifacts.find('Client', h('e'))).toMatchObject({ payload: { client_id: 'c1' } });
+    expect((await artifacts.find('Client', h('e')))?.expiresAt).toBeUndefined();
+
+    await artifacts.consume('RefreshToken', h('b'), 1234);
+    expect((await artifacts.find('RefreshToken', h('b')))?.payload).toEqual({ accountId: 'k1', consumed: 1234 });
+    // An upsert replaces the whole artifact, its consumption included.
+    await artifacts.upsert({ kind: 'RefreshToken', idHash: h('b'), grantIdHash: h('g'), payload: { accountId: 'k2' }, expiresAt: now + 60_000 });
+    expect((await artifacts.find('RefreshToken', h('b')))?.payload).toEqual({ accountId: 'k2' });
+
+    now += 1_000;
+    expect(await artifacts.find('AccessToken', h('a'))).toBeUndefined();
+    expect(await artifacts.deleteExpired()).toBe(1);
+    await artifacts.revokeByGrantId(h('g'));
+    expect(await artifacts.find('RefreshToken', h('b'))).toBeUndefined();
+    await artifacts.destroy('Session', h('c'));
+    expect(await artifacts.findByUid('Session', h('d'))).toBeUndefined();
+    expect(await artifacts.find('Client', h('e'))).toBeDefined();
+  });
+
   it('retention deletes entries older than AUDIT_RETENTION_DAYS; last use moves forward only', async () => {
     const store = open(await fresh());
     const now = Date.parse('2026-11-22T12:00:00Z');
@@ -200,7 +231,7 @@ describe('SQLite file', () => {
       });
     const runs = await Promise.all([migrate(), migrate()]);
     expect(runs.map((r) => r.code), runs.map((r) => r.stderr).join('\n')).toEqual([0, 0]);
-    expect(runs.filter((r) => r.stdout.includes('applied 1 migration')).length).toBe(1);
+    expect(runs.filter((r) => r.stdout.includes(`applied ${MIGRATIONS.length} migration`)).length).toBe(1);
     expect(runs.every((r) => r.stdout.includes('is up to date'))).toBe(true);
   }, 60_000);
 });
