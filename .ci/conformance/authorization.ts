@@ -54,7 +54,7 @@ export async function runAuthorizationScenarios(node: string, suite: string, slu
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const running = await startServer(
-    loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: base, UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${key}:pro`, API_KEYS_FILE: '/nonexistent/conformance-keys.json' }),
+    loadConfig({ ...process.env, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: base, UPSTREAM_MODE: 'replay', FIXED_NOW: RECORDED_AT, API_KEYS: `${key}:pro`, API_KEYS_FILE: '/nonexistent/conformance-keys.json', DATABASE_URL: '', DATABASE_PATH: ':memory:' }),
     { logger: pino({ level: 'silent' }) },
   );
   let output = '';
