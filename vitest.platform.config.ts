@@ -28,6 +28,7 @@ export const PLATFORM_TESTS = [
   // OAuth for MCP clients: oidc-provider (Koa on Node's own request objects), cookies, crypto
   'tests/oauth-flow.test.ts',
   'tests/oauth-server.test.ts',
+  'tests/oauth-store.test.ts',
   // undici, timeouts, deadlines, the breaker, caching headers, pacing, streams and zlib
   'tests/upstream-client.test.ts',
   'tests/upstream-caching.test.ts',
