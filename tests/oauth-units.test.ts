@@ -2,7 +2,9 @@
 // only, expiry on an injected clock, consume, revocation by grant), the OAUTH_* settings and their
 // errors, the 401/403 challenges, and the consent page's policy and escaping.
 import { describe, expect, it } from 'vitest';
+import { KeyStore, UNAVAILABLE } from '../runtime/auth/key-store.js';
 import { loadConfig } from '../runtime/config.js';
+import { createOAuthService } from '../runtime/oauth/service.js';
 import { artifactAdapter, hashId } from '../runtime/oauth/adapter.js';
 import { MemoryArtifactStore } from '../runtime/oauth/artifacts.js';
 import { consentPolicy, renderConsent } from '../runtime/oauth/consent-page.js';
@@ -133,5 +135,22 @@ describe('consent page', () => {
     expect(html).not.toMatch(/<script|<img|<b>|<i>/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('action="/oauth/interaction/u%221"');
+  });
+});
+
+describe('OAuth service: a token while the store is down', () => {
+  it('answers unavailable (503, retry), not unknown (401), when the artifact store cannot be read', async () => {
+    const failing = new MemoryArtifactStore();
+    failing.find = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    const config = loadConfig({ PUBLIC_BASE_URL: 'https://data.example.org' });
+    const oauth = createOAuthService(config, new KeyStore(undefined, undefined), ['brreg'], { store: failing });
+    await oauth.provider();
+    expect(await oauth.keyForToken('some-token-000000000000', 'https://data.example.org/mcp/brreg')).toBe(UNAVAILABLE);
+    // The service's own store passes no error on: an unknown token in a working store is unknown.
+    const working = createOAuthService(config, new KeyStore(undefined, undefined), ['brreg'], { store: new MemoryArtifactStore() });
+    await working.provider();
+    expect(await working.keyForToken('some-token-000000000000', 'https://data.example.org/mcp/brreg')).toBeUndefined();
   });
 });
