@@ -2,7 +2,8 @@
 // under test is a separate process; autocannon drives it from this one. Upstream answers are
 // recorded (no network). Prints a table and writes bench/results.md.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { printContextCost } from './context-cost.js';
@@ -12,6 +13,8 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const KEY = 'bench-key-0000000000000001';
+const DATA_DIR = mkdtempSync(join(os.tmpdir(), 'bench-store-'));
+process.on('exit', () => rmSync(DATA_DIR, { recursive: true, force: true }));
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 /**
@@ -84,8 +87,9 @@ function appEnv(extra: Record<string, string> = {}): Record<string, string> {
     ENTERPRISE_RATE_LIMIT: '1000000000/100000000/100000',
     ANON_RATE_LIMIT: '1000000000',
     LOG_LEVEL: 'info',
-    // Keys and audit in memory: a run leaves no database file behind.
-    DATABASE_PATH: ':memory:',
+    // Keys and audit in a SQLite file, as in production (in memory, every audit row would stay in
+    // the process and the memory figures would grow with the calls); removed when the run ends.
+    DATABASE_PATH: join(DATA_DIR, `${Math.random().toString(36).slice(2)}.sqlite`),
     ...extra,
   };
 }

@@ -3,7 +3,7 @@ import type { Tier } from '../auth/keys.js';
 import type { OAuthArtifactStore } from '../oauth/artifacts.js';
 import type { Driver, Param, Queryable, Row } from './driver.js';
 import { SqlArtifactStore } from './sql-artifacts.js';
-import { MIGRATIONS, SQL, insertAuditSql } from './sql.js';
+import { MIGRATIONS, SQL, insertAuditJsonSql, insertAuditSql } from './sql.js';
 import type { AuditEntry, AuditQuery, Store, StoredAuditEntry, StoredKey } from './types.js';
 
 /** Rows per INSERT: 9 parameters each, far below either database's limit on parameters. */
@@ -124,11 +124,15 @@ export class SqlStore implements Store {
 
   async appendAudit(entries: readonly AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
+    const row = (e: AuditEntry): Param[] => [e.at, e.keyId, e.method, e.route, e.slug ?? null, e.tool ?? null, e.status, e.durationMs, e.requestId];
     await (await this.schema()).transaction(async (tx) => {
+      if (this.db.kind === 'sqlite') {
+        await tx.run(insertAuditJsonSql, [JSON.stringify(entries.map(row))]);
+        return;
+      }
       for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_INSERT) {
         const chunk = entries.slice(i, i + AUDIT_ROWS_PER_INSERT);
-        const params = chunk.flatMap((e): Param[] => [e.at, e.keyId, e.method, e.route, e.slug ?? null, e.tool ?? null, e.status, e.durationMs, e.requestId]);
-        await tx.run(insertAuditSql(chunk.length), params);
+        await tx.run(insertAuditSql(chunk.length), chunk.flatMap(row));
       }
     });
   }
