@@ -2,13 +2,12 @@
 // client (its auth(): discovery from the 401, dynamic registration, PKCE, token; refresh and the
 // metadata helpers) against the real service on loopback, with the consent page submitted over
 // HTTP as a browser would. Static keys are checked beside it: they work exactly as before.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { discoverAuthorizationServerMetadata, refreshAuthorization, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { discoverAuthorizationServerMetadata, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../runtime/server.js';
 import { KEYS } from './helpers/app.js';
-import { authorizeClient, consent, MemoryClientProvider, REDIRECT_URI, startOAuthApp, storeRows } from './helpers/oauth.js';
+import { authorizeClient, MemoryClientProvider, startOAuthApp, storeRows } from './helpers/oauth.js';
 
 let running: Running;
 let base: string;
