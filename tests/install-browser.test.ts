@@ -5,7 +5,6 @@
 // request leaves the page with the key in it, nothing is stored, and a reload forgets it.
 // Needs Debian's chromium (/usr/bin/chromium) and the playwright-core package; skipped when either
 // is missing, except in CI (.ci/run installs Chromium). `npm run screenshots` takes the pictures.
-import { createServer } from 'node:net';
 import { pino } from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,23 +12,12 @@ import { buildInstall, installTarget, type InstallOptions } from '../landing/ins
 import { loadConfig } from '../runtime/config.js';
 import { startServer, type Running } from '../runtime/server.js';
 import { launchChromium, skipBrowserTests } from './helpers/chromium.js';
+import { freePort } from './helpers/free-port.js';
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 /** A key this instance knows, with a character that needs quoting in a shell. */
 const KEY = "install-browser-key-0001'x";
 const SLUG = 'brreg';
-
-/** A free loopback port, so that PUBLIC_BASE_URL (and every URL the pages print) is the real one. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe.skipIf(skipBrowserTests)('the install panel in Chromium', { timeout: 180_000 }, () => {
   let running: Running;

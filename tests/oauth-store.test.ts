@@ -10,7 +10,8 @@ import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../runtime/server.js';
 import { KEYS } from './helpers/app.js';
-import { authorizeClient, freePort, MemoryClientProvider, startOAuthApp, storeRows } from './helpers/oauth.js';
+import { freePort } from './helpers/free-port.js';
+import { authorizeClient, MemoryClientProvider, startOAuthApp, storeRows } from './helpers/oauth.js';
 import { skipPostgresTests, startPostgres, type TestPostgres } from './helpers/postgres-server.js';
 
 const LOOKUP = { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } };

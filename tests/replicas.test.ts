@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './helpers/redis-server.js';
+import { freePort } from './helpers/free-port.js';
 
 const KEYS = {
   window: 'replica-dev-window-000000001',

@@ -4,27 +4,16 @@
 // (git-ignored) unless a folder is given: the index, a server page, and the server page with a
 // made-up key pasted into its install panel, each as a full-page PNG.
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../runtime/config.js';
 import { startServer } from '../runtime/server.js';
 import { chromiumAvailable, launchChromium } from './helpers/chromium.js';
+import { freePort } from './helpers/free-port.js';
 
 const SIZES = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const SLUG = 'brreg';
 const EXAMPLE_KEY = 'dev-0123456789abcdef';
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 if (!chromiumAvailable) {
   process.stderr.write('screenshots need /usr/bin/chromium (apt-get install chromium) and the playwright-core package (npm ci)\n');

@@ -7,7 +7,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -15,17 +14,7 @@ import { loadConfig } from '../../runtime/config.js';
 import { startServer } from '../../runtime/server.js';
 import { RECORDED_AT } from '../../runtime/upstream/recordings.js';
 import { Browser, consent } from '../../tests/helpers/oauth-browser.js';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../../tests/helpers/free-port.js';
 
 /** The messages of failed checks in the suite's result folders, for the log. */
 function failedChecks(outDir: string): string {

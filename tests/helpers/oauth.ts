@@ -1,7 +1,6 @@
 // What the OAuth tests share: the service on a known loopback port (its PUBLIC_BASE_URL must be
 // the URL clients use, since tokens are bound to it), an in-memory OAuthClientProvider for the MCP
 // SDK's client, and (oauth-browser.ts) a browser stand-in that carries cookies through the consent page.
-import { createServer } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -14,20 +13,10 @@ import type { ServiceOptions } from '../../runtime/services.js';
 import type { Driver } from '../../runtime/store/driver.js';
 import { RECORDED_AT } from '../../runtime/upstream/recordings.js';
 import { KEYS, replay } from './app.js';
+import { freePort } from './free-port.js';
+import { consent } from './oauth-browser.js';
 
 export const REDIRECT_URI = 'http://127.0.0.1:9/callback';
-
-/** A port that was free a moment ago (the server binds it at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startOAuthApp(env: Record<string, string> = {}, options: Partial<ServiceOptions> = {}): Promise<Running> {
   const port = await freePort();
@@ -129,4 +118,3 @@ export async function authorizeClient(base: string, provider: MemoryClientProvid
 }
 
 export { Browser, consent } from './oauth-browser.js';
-import { consent } from './oauth-browser.js';

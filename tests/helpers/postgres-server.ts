@@ -9,7 +9,7 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './redis-server.js';
+import { freePort } from './free-port.js';
 
 function findBinDir(): string | undefined {
   const root = '/usr/lib/postgresql';

@@ -1,23 +1,13 @@
 // A throwaway redis-server on a free loopback port, for tests of the Redis-backed state. Needs
 // `redis-server` and `redis-cli` on PATH (.ci/run installs Debian's); `hasRedis` says whether they are.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import { freePort } from './free-port.js';
 
 export const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
 
 export interface TestRedis {
   url: string;
   stop(): void;
-}
-
-/** A port free on loopback right now. */
-export async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 export async function startRedis(): Promise<TestRedis> {
