@@ -15,7 +15,9 @@ import { runKeysCommand } from '../runtime/cli/keys-command.js';
 import { AuditWriter } from '../runtime/store/audit-writer.js';
 import { openStore } from '../runtime/store/open.js';
 import { prepareStore } from '../runtime/store/prepare.js';
-import { MIGRATIONS } from '../runtime/store/sql.js';
+import { PostgresDriver } from '../runtime/store/postgres.js';
+import { MIGRATIONS, SQL } from '../runtime/store/sql.js';
+import { SqliteDriver } from '../runtime/store/sqlite.js';
 import type { AuditEntry, Store } from '../runtime/store/types.js';
 import { skipPostgresTests, startPostgres, type TestPostgres } from './helpers/postgres-server.js';
 
@@ -35,6 +37,17 @@ function record(key: string, tier: KeyRecord['tier'], extra: Partial<KeyRecord> 
 
 function entry(keyId: string, at: number, extra: Partial<AuditEntry> = {}): AuditEntry {
   return { at, keyId, method: 'GET', route: '/api/v1/company/{orgnr}', status: 200, durationMs: 1.5, requestId: `req-${at}`, ...extra };
+}
+
+/** The account route's filters over an entry, for comparing pages with the full order. */
+function matchesFilter(e: AuditEntry, f: { status?: number; statusClass?: number; route?: string; from?: number; to?: number }): boolean {
+  return (
+    (f.status === undefined || e.status === f.status) &&
+    (f.statusClass === undefined || Math.floor(e.status / 100) === f.statusClass) &&
+    (f.route === undefined || e.route === f.route) &&
+    (f.from === undefined || e.at >= f.from) &&
+    (f.to === undefined || e.at < f.to)
+  );
 }
 
 function io() {
@@ -161,6 +174,81 @@ function storeSuite(fresh: Fresh) {
     expect(await store.auditPage('mine00000000', { limit: 100, statusClass: 2 })).toHaveLength(6);
     expect(await store.auditPage('mine00000000', { limit: 100, route: '/mcp/{slug}' })).toHaveLength(1);
     expect(await store.auditPage('mine00000000', { limit: 100, from: base + 1000, to: base + 2000 })).toHaveLength(2);
+  });
+
+  it('merges batches that overlap in time (two replicas writing one key) into exact pages, across many reads', async () => {
+    const store = open(await fresh());
+    const base = Date.parse('2026-11-22T12:00:00Z');
+    // 150 writes (more than one read of batch rows) from two "replicas": each write spans
+    // 40 ms and overlaps the other replica's; many entries share a millisecond.
+    const written: AuditEntry[] = [];
+    for (let w = 0; w < 150; w++) {
+      const start = base + Math.floor(w / 2) * 30;
+      const batch = Array.from({ length: 1 + (w % 4) }, (_, i) =>
+        entry('busy00000000', start + ((i * 13 + w) % 40), { status: (w + i) % 5 === 0 ? 500 : 200, route: i % 2 ? '/mcp/{slug}' : '/api/v1/sources', requestId: `r${w}-${i}` }),
+      );
+      written.push(...batch);
+      await store.appendAudit([...batch, entry('quiet0000000', start)]);
+    }
+    const all = await store.auditPage('busy00000000', { limit: 10_000 });
+    expect(all.map((e) => e.requestId).sort()).toEqual(written.map((e) => e.requestId).sort());
+    expect(all).toEqual([...all].sort((x, y) => y.at - x.at || y.id - x.id));
+    expect(new Set(all.map((e) => e.id)).size).toBe(all.length);
+    // Every page, every filter: the slice of the full order that the filter keeps.
+    const filters = [{}, { status: 500 }, { statusClass: 2 }, { route: '/mcp/{slug}' }, { from: base + 500, to: base + 1500 }];
+    for (const filter of filters) {
+      const expected = all.filter((e) => matchesFilter(e, filter));
+      for (const limit of [1, 7, 50]) {
+        const seen: number[] = [];
+        let before: { at: number; id: number } | undefined;
+        for (;;) {
+          const page = await store.auditPage('busy00000000', { ...filter, limit, before });
+          if (page.length === 0) break;
+          expect(page.length).toBeLessThanOrEqual(limit);
+          seen.push(...page.map((e) => e.id));
+          before = { at: page[page.length - 1].at, id: page[page.length - 1].id };
+        }
+        expect(seen, JSON.stringify({ filter, limit })).toEqual(expected.map((e) => e.id));
+      }
+    }
+  });
+
+  it('retention keeps the ids of the entries it leaves in a batch it trims', async () => {
+    const store = open(await fresh());
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    await store.appendAudit([entry('trim00000000', now - 3000), entry('trim00000000', now - 2000), entry('trim00000000', now - 1000)]);
+    const before = await store.auditPage('trim00000000', { limit: 10 });
+    expect(await store.deleteAuditBefore(now - 1500)).toBe(2);
+    expect(await store.auditPage('trim00000000', { limit: 10 })).toEqual(before.slice(0, 1));
+    expect(await store.auditPage('trim00000000', { limit: 10, to: now - 1200 })).toEqual([]);
+    expect(await store.deleteAuditBefore(now - 1500)).toBe(0);
+    expect(await store.deleteAuditBefore(now)).toBe(1);
+    expect(await store.auditPage('trim00000000', { limit: 10 })).toEqual([]);
+  });
+
+  it('moves the entries of the first schema (a row each) into batches, in their order', async () => {
+    const settings = await fresh();
+    const driver = settings.databaseUrl ? new PostgresDriver(settings.databaseUrl, () => {}) : new SqliteDriver(settings.databasePath);
+    await driver.exclusive(async (tx) => {
+      await tx.run(SQL.createMigrations);
+      for (const m of MIGRATIONS.filter((m) => m.version <= 2)) {
+        for (const statement of m.statements[driver.kind]) await tx.run(statement);
+        await tx.run(SQL.recordMigration, [m.version, m.name, '2026-11-20T00:00:00.000Z']);
+      }
+      const insert = 'INSERT INTO audit_log (at_ms, key_id, method, route, slug, tool, status, duration_ms, request_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+      await tx.run(insert, [1000, 'old000000001', 'POST', '/mcp/{slug}', 'brreg', 'brreg.enhet.lookup', 200, 2.5, 'first']);
+      await tx.run(insert, [1000, 'old000000001', 'GET', '/api/v1/sources', null, null, 404, 0.75, 'second']);
+      await tx.run(insert, [2000, 'other0000001', 'GET', '/api/v1/sources', null, null, 200, 1, 'third']);
+    });
+    await driver.close();
+    const store = open(settings);
+    expect(await store.migrate()).toBe(MIGRATIONS.length - 2);
+    const moved = await store.auditPage('old000000001', { limit: 10 });
+    expect(moved.map(({ id: _, ...e }) => e)).toEqual([
+      { at: 1000, keyId: 'old000000001', method: 'GET', route: '/api/v1/sources', status: 404, durationMs: 0.75, requestId: 'second' },
+      { at: 1000, keyId: 'old000000001', method: 'POST', route: '/mcp/{slug}', slug: 'brreg', tool: 'brreg.enhet.lookup', status: 200, durationMs: 2.5, requestId: 'first' },
+    ]);
+    expect(await store.auditPage('other0000001', { limit: 10 })).toHaveLength(1);
   });
 
   it('keeps OAuth artifacts by kind and hash: hidden once expired, consumed once, revoked by grant, swept', async () => {

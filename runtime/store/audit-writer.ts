@@ -47,7 +47,8 @@ export class AuditWriter {
     private readonly options: AuditWriterOptions,
   ) {
     this.maxPending = options.maxPending ?? 10_000;
-    this.batchSize = options.batchSize ?? 500;
+    // Large: a write to the store costs mostly per write, not per entry (audit-batches.ts).
+    this.batchSize = Math.min(options.batchSize ?? 5_000, this.maxPending);
     this.now = options.now ?? Date.now;
     this.warn = options.warn ?? (() => {});
   }

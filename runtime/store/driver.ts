@@ -2,7 +2,8 @@
 // and one exclusive transaction for migrations. sqlite.ts and postgres.ts implement it.
 import type { StoreKind } from './types.js';
 
-export type Param = string | number | null;
+/** Bytes only where SQLite stores a BLOB (audit-batches.ts). */
+export type Param = string | number | null | Uint8Array;
 export type Row = Record<string, unknown>;
 
 export interface Queryable {

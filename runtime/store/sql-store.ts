@@ -3,11 +3,12 @@ import type { Tier } from '../auth/keys.js';
 import type { OAuthArtifactStore } from '../oauth/artifacts.js';
 import type { Driver, Param, Queryable, Row } from './driver.js';
 import { SqlArtifactStore } from './sql-artifacts.js';
-import { MIGRATIONS, SQL, insertAuditJsonSql, insertAuditSql } from './sql.js';
+import { auditPage, batchParams, insertBatchesSql, pruneBefore, toBatches } from './audit-batches.js';
+import { MIGRATIONS, SQL } from './sql.js';
 import type { AuditEntry, AuditQuery, Store, StoredAuditEntry, StoredKey } from './types.js';
 
-/** Rows per INSERT: 9 parameters each, far below either database's limit on parameters. */
-const AUDIT_ROWS_PER_INSERT = 500;
+/** Batch rows per INSERT: 5 parameters each, far below either database's limit on parameters. */
+const BATCHES_PER_INSERT = 500;
 
 const text = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
@@ -21,21 +22,6 @@ function keyOf(row: Row): StoredKey {
     createdAt: String(row.created_at),
     revokedAt: text(row.revoked_at),
     lastUsedAt: text(row.last_used_at),
-  };
-}
-
-function auditOf(row: Row): StoredAuditEntry {
-  return {
-    id: Number(row.id),
-    at: Number(row.at_ms),
-    keyId: String(row.key_id),
-    method: String(row.method),
-    route: String(row.route),
-    slug: text(row.slug),
-    tool: text(row.tool),
-    status: Number(row.status),
-    durationMs: Number(row.duration_ms),
-    requestId: String(row.request_id),
   };
 }
 
@@ -124,46 +110,21 @@ export class SqlStore implements Store {
 
   async appendAudit(entries: readonly AuditEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    const row = (e: AuditEntry): Param[] => [e.at, e.keyId, e.method, e.route, e.slug ?? null, e.tool ?? null, e.status, e.durationMs, e.requestId];
+    const batches = toBatches(entries);
     await (await this.schema()).transaction(async (tx) => {
-      if (this.db.kind === 'sqlite') {
-        await tx.run(insertAuditJsonSql, [JSON.stringify(entries.map(row))]);
-        return;
-      }
-      for (let i = 0; i < entries.length; i += AUDIT_ROWS_PER_INSERT) {
-        const chunk = entries.slice(i, i + AUDIT_ROWS_PER_INSERT);
-        await tx.run(insertAuditSql(chunk.length), chunk.flatMap(row));
+      for (let i = 0; i < batches.length; i += BATCHES_PER_INSERT) {
+        const part = batches.slice(i, i + BATCHES_PER_INSERT);
+        await tx.run(insertBatchesSql(part.length), part.flatMap((b) => batchParams(this.db.kind, b)));
       }
     });
   }
 
   async auditPage(keyId: string, q: AuditQuery): Promise<StoredAuditEntry[]> {
-    const params: Param[] = [keyId];
-    const where = ['key_id = $1'];
-    const add = (clause: (n: string) => string, ...values: Param[]) => {
-      where.push(clause(values.map((v) => `$${params.push(v)}`).join(',')));
-    };
-    if (q.from !== undefined) add((n) => `at_ms >= ${n}`, q.from);
-    if (q.to !== undefined) add((n) => `at_ms < ${n}`, q.to);
-    if (q.status !== undefined) add((n) => `status = ${n}`, q.status);
-    if (q.statusClass !== undefined) {
-      const lo = `$${params.push(q.statusClass * 100)}`;
-      const hi = `$${params.push(q.statusClass * 100 + 100)}`;
-      where.push(`status >= ${lo} AND status < ${hi}`);
-    }
-    if (q.route !== undefined) add((n) => `route = ${n}`, q.route);
-    if (q.before) {
-      const at = `$${params.push(q.before.at)}`;
-      const id = `$${params.push(q.before.id)}`;
-      where.push(`(at_ms < ${at} OR (at_ms = ${at} AND id < ${id}))`);
-    }
-    const limit = `$${params.push(q.limit)}`;
-    const sql = `${SQL.auditSelect} WHERE ${where.join(' AND ')} ORDER BY at_ms DESC, id DESC LIMIT ${limit}`;
-    return (await (await this.schema()).query(sql, params)).map(auditOf);
+    return auditPage(await this.schema(), keyId, q);
   }
 
   async deleteAuditBefore(at: number): Promise<number> {
-    return (await this.schema()).run(SQL.deleteAuditBefore, [at]);
+    return (await this.schema()).transaction((tx) => pruneBefore(tx, this.db.kind, at));
   }
 
   async ping(): Promise<void> {
