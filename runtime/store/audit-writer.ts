@@ -80,8 +80,11 @@ export class AuditWriter {
 
   private async writeAll(): Promise<void> {
     try {
-      while (this.buffer.length > 0) {
-        const batch = this.buffer.slice(0, this.batchSize);
+      // Only what was waiting when the flush began: entries recorded while it writes wait for the
+      // next flush, or a busy service would go on writing batches of one or two (measured).
+      for (let todo = this.buffer.length; todo > 0; ) {
+        const batch = this.buffer.slice(0, Math.min(this.batchSize, todo));
+        todo -= batch.length;
         await this.store.appendAudit(batch);
         // Entries recorded meanwhile were appended behind the batch.
         this.buffer.splice(0, batch.length);
