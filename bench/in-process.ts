@@ -11,9 +11,16 @@ import { SERVERS } from '../servers/index.js';
 
 const KEY = 'bench-key-0000000000000001';
 
-export const BODIES = {
-  call: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } }),
-  list: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+const MODERN_META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} };
+
+/** Each request's body, and the headers it adds to the common ones. */
+export const REQUESTS: Record<string, { body: string; headers?: Record<string, string> }> = {
+  call: { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } }) },
+  'call at 2026-07-28': {
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { _meta: MODERN_META, name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } } }),
+    headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'brreg.enhet.lookup' },
+  },
+  list: { body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) },
 };
 
 /** `quiet`: no log output at all; otherwise lines go to standard output, as in production. */
@@ -32,12 +39,12 @@ export function inProcessEndpoint(quiet = false) {
   const { mcp } = createAppParts(services);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${KEY}`, host: '127.0.0.1' };
 
-  /** One POST /mcp/brreg with `body`, and its log line. */
-  async function request(body: string, reqId: string) {
+  /** One POST /mcp/brreg with `body` (and `extra` headers), and its log line. */
+  async function request(body: string, reqId: string, extra: Record<string, string> = {}) {
     const started = performance.now();
     const stats = { upstreamCalls: 0, cacheHits: 0 };
     const log = {};
-    const answer = await mcp.handle('brreg', { header: (n) => headers[n], readBody: async () => ({ text: body, tooLarge: false }), clientAddress: () => '127.0.0.1', reqId, stats, log });
+    const answer = await mcp.handle('brreg', { header: (n) => extra[n] ?? headers[n], readBody: async () => ({ text: body, tooLarge: false }), clientAddress: () => '127.0.0.1', reqId, stats, log });
     logRequest(services, { reqId, method: 'POST', path: '/mcp/brreg', status: answer.status, started, log, stats });
     return answer;
   }
