@@ -109,6 +109,24 @@ describe('revision 2026-07-28: results', () => {
     expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString())).toEqual({ ...modern.body, id: 7 });
   });
 
+  it('a remembered tools/call result is answered with one resultType at 2026-07-28 and none at 2025, in any order', async () => {
+    const params = { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } };
+    const raw = async (modern: boolean, id: number) => {
+      const res = await t.fetch('/mcp/brreg', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${KEYS.pro}`, ...(modern && modernHeaders('tools/call', params.name)) },
+        body: JSON.stringify(modern ? request(id, 'tools/call', params) : { jsonrpc: '2.0', id, method: 'tools/call', params }),
+      });
+      return res.text();
+    };
+    // Fresh, then remembered (the same outcome object serves both eras), in both orders.
+    for (const [n, modern] of [true, false, true, false, false, true].entries()) {
+      const text = await raw(modern, n);
+      expect(text.split('"resultType"').length - 1, text.slice(0, 80)).toBe(modern ? 1 : 0);
+      expect(JSON.parse(text)).toMatchObject({ id: n, result: { structuredContent: { orgnr: '923609016' } } });
+    }
+  });
+
   it('tools/call answers as for 2025 clients plus resultType; it still needs a key', async () => {
     const params = { name: 'brreg.enhet.lookup', arguments: { orgnr: '923609016' } };
     const legacy = await rpc(t, 'brreg', { jsonrpc: '2.0', id: 1, method: 'tools/call', params }, KEYS.pro);
@@ -170,6 +188,10 @@ describe('revision 2026-07-28: helpers', () => {
     expect(withResultType('{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x"}}')).toBe('{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x"}}');
     const bytes = withResultType([Buffer.from('{"result":{"content":[]'), Buffer.from('},"jsonrpc":"2.0","id":1}')]);
     expect(JSON.parse(Buffer.concat(bytes).toString()).result).toEqual({ resultType: 'complete', content: [] });
+    // An answer made with the field already is left as it is.
+    const made = [Buffer.from('{"result":{"resultType":"complete","content":[]'), Buffer.from('},"jsonrpc":"2.0","id":1}')];
+    expect(withResultType(made)).toBe(made);
+    expect(withResultType('{"result":{"resultType":"complete"},"id":1}')).toBe('{"result":{"resultType":"complete"},"id":1}');
   });
 
   it('Mcp-Name values in the Base64 sentinel form are decoded', () => {

@@ -116,22 +116,26 @@ export interface ToolResultBytes {
   json: string;
 }
 
-/** Each outcome's answer up to its id: a remembered outcome is the same object on every repeat call. */
-const resultHeads = new WeakMap<ToolResultBytes, Buffer>();
+/** Each outcome's answer up to its id, per era: a remembered outcome is the same object on every repeat call. */
+const resultHeads = { legacy: new WeakMap<ToolResultBytes, Buffer>(), modern: new WeakMap<ToolResultBytes, Buffer>() };
+const MODERN_TOOL_RESULT_HEAD = Buffer.from('{"result":{"resultType":"complete","content":[{"type":"text","text":');
 
 /**
- * The answer to a successful tools/call as bytes. The JSON is sent twice, as text and (when it is
- * an object, as MCP requires) as `structuredContent`, from bytes serialised once: for a remembered
- * result the whole answer up to the id is kept, so a repeat call encodes only the id and copies
- * nothing (the copy into one buffer cost about 0.9 µs a call, measured with bench/micro.ts).
+ * The answer to a successful tools/call as bytes (`modern`: with revision 2026-07-28's
+ * resultType). The JSON is sent twice, as text and (when it is an object, as MCP requires) as
+ * `structuredContent`, from bytes serialised once: for a remembered result the whole answer up to
+ * the id is kept, so a repeat call encodes only the id and copies nothing (the copy into one
+ * buffer cost about 0.9 µs a call, measured with bench/micro.ts).
  */
-export function toolResultMessage(id: RequestId, result: ToolResultBytes): Buffer[] {
-  let head = resultHeads.get(result);
+export function toolResultMessage(id: RequestId, result: ToolResultBytes, modern = false): Buffer[] {
+  const heads = modern ? resultHeads.modern : resultHeads.legacy;
+  let head = heads.get(result);
   if (!head) {
+    const open = modern ? MODERN_TOOL_RESULT_HEAD : TOOL_RESULT_HEAD;
     head = result.json.startsWith('{')
-      ? Buffer.concat([TOOL_RESULT_HEAD, result.quotedBytes(), STRUCTURED, result.jsonBytes(), META, result.metaBytes()])
-      : Buffer.concat([TOOL_RESULT_HEAD, result.quotedBytes(), META_AFTER_TEXT, result.metaBytes()]);
-    resultHeads.set(result, head);
+      ? Buffer.concat([open, result.quotedBytes(), STRUCTURED, result.jsonBytes(), META, result.metaBytes()])
+      : Buffer.concat([open, result.quotedBytes(), META_AFTER_TEXT, result.metaBytes()]);
+    heads.set(result, head);
   }
   return [head, Buffer.from(`},"jsonrpc":"2.0","id":${idJson(id)}}`)];
 }
@@ -141,7 +145,8 @@ export function toolErrorResult(body: unknown): string {
 }
 
 /** Runs a tool for a tools/call request and answers the whole JSON-RPC response. */
-export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId) => Maybe<Answer>;
+/** Runs a tool and answers its JSON-RPC message; `modern`: for revision 2026-07-28 (results carry resultType). */
+export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId, modern: boolean) => Maybe<Answer>;
 
 export interface DispatchOptions {
   /** Answer tools/list gzip-compressed (the caller sets Content-Encoding). */
@@ -199,7 +204,7 @@ function dispatchLegacy(prepared: PreparedServer, message: JsonRpcRequest, callT
       if (!tool) {
         return errorMessage(id, INVALID_PARAMS, `Unknown tool: ${name.slice(0, 100)}. tools/list names the ${prepared.server.tools.length} tools of ${prepared.server.slug}.`);
       }
-      return callTool(tool, args ?? {}, id);
+      return callTool(tool, args ?? {}, id, options.modern === true);
     }
     default:
       return errorMessage(id, METHOD_NOT_FOUND, 'Method not found');

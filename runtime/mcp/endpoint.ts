@@ -184,11 +184,11 @@ export function createMcpEndpoint(services: Services): McpEndpoint {
   }
 
   function callToolFor(req: McpHttpRequest) {
-    return (tool: CompiledTool, args: unknown, id: RequestId): Maybe<Answer> => {
+    return (tool: CompiledTool, args: unknown, id: RequestId, modern: boolean): Maybe<Answer> => {
       req.log.tool = tool.name;
       return andThen(invokeTool(tool, args, services.invokeDeps, req.stats, req.reqId), (outcome) => {
         req.log.outcome = outcome.ok ? 'ok' : outcome.error.code;
-        return outcome.ok ? toolResultMessage(id, outcome) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
+        return outcome.ok ? toolResultMessage(id, outcome, modern) : resultMessage(id, toolErrorResult(errorBody(outcome.error, req.reqId)));
       });
     };
   }

@@ -162,19 +162,27 @@ const RESULT_OPEN_BYTES = Buffer.from(RESULT_OPEN);
 const RESULT_TYPE = '"resultType":"complete"';
 const MODERN_OPEN_BYTES = Buffer.from(`${RESULT_OPEN}${RESULT_TYPE},`);
 
+const RESULT_TYPE_BYTES = Buffer.from(RESULT_TYPE);
+
+/** Whether `bytes` holds `part` at `at` (compared in place, nothing sliced). */
+const holdsAt = (bytes: Buffer, part: Buffer, at: number) => bytes.length >= at + part.length && bytes.compare(part, 0, part.length, at, at + part.length) === 0;
+
 /**
  * A serialised answer as revision 2026-07-28 words it: every result gains `resultType`. Results are
  * all serialised starting `{"result":{`, so the field is spliced in there (no re-serialisation,
- * no copy of a large result: the first chunk is sliced). Error answers pass unchanged.
+ * no copy of a large result: the first chunk is sliced). Error answers, and answers made with the
+ * field already (a tool's result, dispatch.ts), pass unchanged.
  */
 export function withResultType<T extends string | Buffer[]>(answer: T): T {
   if (typeof answer === 'string') {
     if (!answer.startsWith(RESULT_OPEN)) return answer;
     const rest = answer.slice(RESULT_OPEN.length);
+    if (rest.startsWith(RESULT_TYPE)) return answer;
     return `${RESULT_OPEN}${RESULT_TYPE}${rest.startsWith('}') ? '' : ','}${rest}` as T;
   }
   const first = answer[0];
-  if (!first || first.length <= RESULT_OPEN_BYTES.length || !first.subarray(0, RESULT_OPEN_BYTES.length).equals(RESULT_OPEN_BYTES)) return answer;
-  if (first[RESULT_OPEN_BYTES.length] === 0x7d /* } */) return [Buffer.from(`${RESULT_OPEN}${RESULT_TYPE}`), first.subarray(RESULT_OPEN_BYTES.length), ...answer.slice(1)] as T;
-  return [MODERN_OPEN_BYTES, first.subarray(RESULT_OPEN_BYTES.length), ...answer.slice(1)] as T;
+  const n = RESULT_OPEN_BYTES.length;
+  if (!first || first.length <= n || !holdsAt(first, RESULT_OPEN_BYTES, 0) || holdsAt(first, RESULT_TYPE_BYTES, n)) return answer;
+  if (first[n] === 0x7d /* } */) return [Buffer.from(`${RESULT_OPEN}${RESULT_TYPE}`), first.subarray(n), ...answer.slice(1)] as T;
+  return [MODERN_OPEN_BYTES, first.subarray(n), ...answer.slice(1)] as T;
 }
