@@ -26,6 +26,9 @@ describe('MemoryCounterStore', () => {
     expect(store.peek('a', rule).remaining).toBe(2);
     expect(store.peek('b', rule).remaining).toBe(3);
     expect(store.consume('a', { points: 10, durationMs: 1000 }).remaining).toBe(9);
+    // A key whose tier changed counts in a window of its new rule's own, from its first request.
+    expect(store.consume('a', { points: 10, durationMs: 1000 }).remaining).toBe(8);
+    expect(store.peek('a', { points: 10, durationMs: 5000 })).toEqual({ allowed: true, remaining: 10, resetAtMs: 5000 });
   });
 
   it('hands out at most `max` concurrency slots and takes each back once', () => {

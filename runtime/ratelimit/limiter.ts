@@ -70,6 +70,15 @@ export function refusalMessage(d: Decision): string {
 
 const noop = () => {};
 
+interface CounterNames {
+  burst: string;
+  window: string;
+  slots: string;
+}
+
+/** Keys whose counter names are kept at once (far above the keys a service has). */
+const MAX_NAMED_KEYS = 10_000;
+
 function headersFor(limit: number, remaining: number, resetAtMs: number): Record<string, string> {
   return {
     'X-RateLimit-Limit': String(limit),
@@ -124,19 +133,50 @@ export class RateLimiter {
    * One request of a key: burst first (so a burst refusal costs no window), then window, then a
    * concurrency slot. With the in-process store the decision is there at once, without a promise.
    */
+  /**
+   * A key's counter names, made once per key: a name made anew each request is a new string that
+   * every map lookup must hash again (measured with callgrind: string hashing was among the
+   * largest costs a keyed call adds to a bare route). Bounded: cleared past MAX_NAMED_KEYS.
+   */
+  private counterNames(keyId: string): CounterNames {
+    let names = this.names.get(keyId);
+    if (!names) {
+      if (this.names.size >= MAX_NAMED_KEYS) this.names.clear();
+      names = { burst: `b:${keyId}`, window: `w:${keyId}`, slots: `c:${keyId}` };
+      this.names.set(keyId, names);
+    }
+    return names;
+  }
+
+  private readonly names = new Map<string, CounterNames>();
+
+  /** A tier's two rules, one object each (the store may key its windows by them). */
+  private rulesOf(limits: TierLimits): { burst: LimitRule; window: LimitRule } {
+    let rules = this.rules.get(limits);
+    if (!rules) {
+      rules = { burst: { points: limits.burst, durationMs: limits.burstWindowMs }, window: { points: limits.limit, durationMs: limits.windowMs } };
+      this.rules.set(limits, rules);
+    }
+    return rules;
+  }
+
+  private readonly rules = new WeakMap<TierLimits, { burst: LimitRule; window: LimitRule }>();
+
   checkKey(keyId: string, t: Tier): Maybe<Decision> {
     const limits = this.tiers[t];
     if (!limits) return { allowed: true, headers: this.unlimitedHeaders(), release: noop };
-    return andThen(this.store.consume(`b:${keyId}`, { points: limits.burst, durationMs: limits.burstWindowMs }), (burst) => {
+    const names = this.counterNames(keyId);
+    const rules = this.rulesOf(limits);
+    return andThen(this.store.consume(names.burst, rules.burst), (burst) => {
       if (!burst.allowed) {
         return andThen(this.peekWindow(keyId, limits), (peek) =>
           refuse(headersFor(limits.limit, peek.remaining, peek.resetAtMs), burst.resetAtMs - Date.now(), 'burst'),
         );
       }
-      return andThen(this.store.consume(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs }), (window) => {
+      return andThen(this.store.consume(names.window, rules.window), (window) => {
         const headers = headersFor(limits.limit, window.remaining, window.resetAtMs);
         if (!window.allowed) return refuse(headers, window.resetAtMs - Date.now(), 'window');
-        return andThen(this.store.acquireSlot(`c:${keyId}`, limits.concurrent), (release): Decision => {
+        return andThen(this.store.acquireSlot(names.slots, limits.concurrent), (release): Decision => {
           if (!release) return refuse(headers, 1000, 'concurrency');
           return { allowed: true, headers, release };
         });
@@ -165,7 +205,7 @@ export class RateLimiter {
     return andThen(this.peekWindow(keyId, limits), (peek) => {
       if (points <= 0) return { allowed: true, headers: headersFor(limits.limit, peek.remaining, peek.resetAtMs), release: noop };
       if (peek.remaining < points) return refuse(headersFor(limits.limit, peek.remaining, peek.resetAtMs), peek.resetAtMs - Date.now(), 'window');
-      return andThen(this.store.consume(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs }, points), (window): Decision => {
+      return andThen(this.store.consume(this.counterNames(keyId).window, this.rulesOf(limits).window, points), (window): Decision => {
         const headers = headersFor(limits.limit, window.remaining, window.resetAtMs);
         // Another request of the key spent the window between the look and the charge.
         if (!window.allowed) return refuse(headers, window.resetAtMs - Date.now(), 'window');
@@ -176,7 +216,7 @@ export class RateLimiter {
 
   /** What is left of a key's window without spending it. */
   peekWindow(keyId: string, limits: TierLimits): Maybe<{ remaining: number; resetAtMs: number }> {
-    return this.store.peek(`w:${keyId}`, { points: limits.limit, durationMs: limits.windowMs });
+    return this.store.peek(this.counterNames(keyId).window, this.rulesOf(limits).window);
   }
 
   /** A key's X-RateLimit-* headers without spending a request (answers that are not counted: 403, transport errors). */

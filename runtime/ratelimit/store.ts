@@ -65,6 +65,9 @@ export function peekVerdict(res: RateLimiterRes | null, rule: LimitRule): Window
 interface Window {
   count: number;
   endsAt: number;
+  /** The rule it counts under: another rule under the same name (a key that changed tier) starts a window of its own. */
+  points: number;
+  durationMs: number;
 }
 
 export class MemoryCounterStore implements CounterStore {
@@ -83,14 +86,14 @@ export class MemoryCounterStore implements CounterStore {
     for (const [key, w] of this.windows) if (w.endsAt <= now) this.windows.delete(key);
   }
 
+  /** Windows are found by the counter's name alone: callers keep their names, so the lookup hashes nothing new. */
   private window(key: string, rule: LimitRule, create: boolean): Window | undefined {
-    const id = `${rule.points}/${rule.durationMs}|${key}`;
-    let w = this.windows.get(id);
+    let w = this.windows.get(key);
     const now = this.now();
-    if (w && w.endsAt <= now) w = undefined;
+    if (w && (w.endsAt <= now || w.points !== rule.points || w.durationMs !== rule.durationMs)) w = undefined;
     if (!w && create) {
-      w = { count: 0, endsAt: now + rule.durationMs };
-      this.windows.set(id, w);
+      w = { count: 0, endsAt: now + rule.durationMs, points: rule.points, durationMs: rule.durationMs };
+      this.windows.set(key, w);
     }
     return w;
   }
