@@ -21,10 +21,13 @@ interface MetricData {
 
 /**
  * The series of a metric, one per label set, each with the bound object a hot path counts on:
- * labels() finds it by the joined values and hands out the same one every time.
+ * labels() finds it through one map per label, by the values themselves. Values are mostly the
+ * same string objects every time (a route, a tool's name), whose hash V8 keeps; a joined key
+ * would be a new string to hash on every update.
  */
 abstract class Tally<S, C> {
   private readonly series = new Map<string, { state: S; child: C }>();
+  private readonly index = new Map<string, unknown>();
 
   constructor(
     readonly name: string,
@@ -41,13 +44,20 @@ abstract class Tally<S, C> {
   protected abstract zero(state: S): void;
 
   labels(...values: string[]): C {
-    const key = values.join('\u0000');
-    let entry = this.series.get(key);
+    if (values.length !== this.labelNames.length || values.length === 0) throw new Error(`${this.name} takes labels ${this.labelNames.join(', ')}`);
+    let node = this.index;
+    const last = values.length - 1;
+    for (let i = 0; i < last; i++) {
+      let next = node.get(values[i]) as Map<string, unknown> | undefined;
+      if (!next) node.set(values[i], (next = new Map()));
+      node = next;
+    }
+    let entry = node.get(values[last]) as { state: S; child: C } | undefined;
     if (!entry) {
-      if (values.length !== this.labelNames.length) throw new Error(`${this.name} takes labels ${this.labelNames.join(', ')}`);
       const state = this.create();
       entry = { state, child: this.bind(state) };
-      this.series.set(key, entry);
+      node.set(values[last], entry);
+      this.series.set(values.join('\u0000'), entry);
     }
     return entry.child;
   }
