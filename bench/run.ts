@@ -9,8 +9,12 @@ import autocannon from 'autocannon';
 import { printContextCost } from './context-cost.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 6);
-/** Rounds over all request scenarios, interleaved; the table shows each scenario's median round. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * Rounds over all request scenarios, interleaved; the table shows each scenario's median round,
+ * and its ratio to the baseline as the median of the rounds' own ratios (this machine's speed
+ * swings by a third between rounds: a ratio of two medians taken minutes apart swings with it).
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const KEY = 'bench-key-0000000000000001';
 const DATA_DIR = mkdtempSync(join(os.tmpdir(), 'bench-store-'));
@@ -279,11 +283,13 @@ const baselineRun: Scenario = ['baseline: bare Hono JSON route', baseline.proc.p
 const callRun: Scenario = ['MCP tools/call brreg.enhet.lookup (cached)', app.proc.pid!, { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...MCP_HEADERS, ...keyed }, body: toolsCall }];
 const listRun: Scenario = [`MCP tools/list ${largest.slug} (${largest.tools.length} tools)`, app.proc.pid!, { url: `${app.url}/mcp/${largest.slug}`, method: 'POST', headers: MCP_HEADERS, body: toolsList }];
 const floorRun: Scenario = ['for comparison: plain node:http, no Hono, nothing in the path', nodeFloor.proc.pid!, { url: `${nodeFloor.url}/mcp/brreg`, method: 'POST', headers: MCP_HEADERS, body: toolsCall }];
+// The two targets (tools/call at both eras) run right after the baseline in every round, so that
+// each is compared with a baseline measured moments before it.
 const scenarios: Scenario[] = [
   baselineRun,
   callRun,
-  listRun,
   ['MCP tools/call brreg.enhet.lookup at revision 2026-07-28 (cached)', app.proc.pid!, { url: `${app.url}/mcp/brreg`, method: 'POST', headers: { ...modernHeaders, ...keyed }, body: modernCall }],
+  listRun,
   [
     `MCP tools/list ${largest.slug}, gzip (Accept-Encoding as Node's fetch sends it)`,
     app.proc.pid!,
@@ -313,7 +319,12 @@ const rows: Row[] = scenarios.map(([name], i) => {
   const mid = [...r].sort((a, b) => a.rps - b.rps)[Math.floor(r.length / 2)];
   return { ...mid, name, cpuUs: median(r.map((x) => x.cpuUs)), p99: median(r.map((x) => x.p99)), errors: r.reduce((n, x) => n + x.errors, 0), non2xx: r.reduce((n, x) => n + x.non2xx, 0) };
 });
-const spread = scenarios.map(([name], i) => `| ${name} | ${runs[i].map((r) => r.rps).join(' / ')} |`).join('\n');
+/** Each round's requests per second over the same round's baseline. */
+const roundRatios = runs.map((r) => r.map((x, round) => x.rps / runs[0][round].rps));
+const ratioOf = (i: number) => median(roundRatios[i]);
+const spread = scenarios
+  .map(([name], i) => `| ${name} | ${runs[i].map((r) => r.rps).join(' / ')} | ${roundRatios[i].map((q) => `${(q * 100).toFixed(0)} %`).join(' / ')} |`)
+  .join('\n');
 
 // Latency from wrk, for the targets' p99: interleaved rounds as above, median round by p99.
 const WRK = hasWrk();
@@ -361,18 +372,17 @@ const coalesce = await coalescing();
 step('catalogue growth');
 const growth = [await startup(1), await startup(10)];
 
-const base = rows[0].rps;
 const table = [
   '| benchmark | req/s | p50 ms | p99 ms | vs baseline | server CPU µs/request | errors | non-2xx |',
   '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${((r.rps / base) * 100).toFixed(0)} % | ${r.cpuUs} | ${r.errors} | ${r.non2xx} |`),
+  ...rows.map((r, i) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${(ratioOf(i) * 100).toFixed(0)} % | ${r.cpuUs} | ${r.errors} | ${r.non2xx} |`),
 ].join('\n');
 const cpu = os.cpus();
 const report = `# Benchmark results
 
 - Date: ${new Date().toISOString()}
 - Machine: ${cpu[0]?.model ?? 'unknown'} × ${cpu.length}, ${Math.round(os.totalmem() / 1073741824)} GiB, ${os.type()} ${os.release()}
-- Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up, ${ROUNDS} interleaved rounds; the table shows each scenario's median round (median p99 and CPU)
+- Node ${process.version}; autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a 2 s warm-up, ${ROUNDS} interleaved rounds; the table shows each scenario's median round (median p99 and CPU); "vs baseline" is the median of the rounds' own ratios to the baseline of the same round
 - ${PINNED ? 'Servers pinned to core 0, autocannon to core 1 (taskset)' : 'Not pinned: servers and autocannon share the cores'}
 - Server CPU per request is the server process's user + system time over the run divided by the requests answered
 - Command: \`npm run bench\` (BENCH_SECONDS=${DURATION}, BENCH_CONNECTIONS=${CONNECTIONS}, BENCH_ROUNDS=${ROUNDS}, BENCH_PIN=${PINNED ? 1 : 0})
@@ -381,10 +391,10 @@ const report = `# Benchmark results
 
 ${table}
 
-Requests per second of every round:
+Requests per second of every round, and each round's ratio to that round's baseline:
 
-| benchmark | rounds |
-|---|---|
+| benchmark | req/s by round | vs baseline by round |
+|---|---|---|
 ${spread}
 
 ${
