@@ -2,7 +2,7 @@
 // server/discover, tools/list, tools/call (revision 2026-07-28, see modern.ts). Everything that
 // does not depend on the request is serialised once per server at start-up.
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
-import { ALL_PROTOCOL_VERSIONS, META_SERVER_INFO, withResultType } from './modern.js';
+import { ALL_PROTOCOL_VERSIONS, META_SERVER_INFO, MODERN_OPEN_BYTES, RESULT_OPEN_BYTES, withResultType } from './modern.js';
 import { gzipPrefix, gzipWithTail, type GzipPrefix } from '../http/gzip-splice.js';
 import { andThen, type Maybe } from '../maybe.js';
 import type { Icon } from '../icons.js';
@@ -118,7 +118,7 @@ export interface ToolResultBytes {
 
 /** Each outcome's answer up to its id, per era: a remembered outcome is the same object on every repeat call. */
 const resultHeads = { legacy: new WeakMap<ToolResultBytes, Buffer>(), modern: new WeakMap<ToolResultBytes, Buffer>() };
-const MODERN_TOOL_RESULT_HEAD = Buffer.from('{"result":{"resultType":"complete","content":[{"type":"text","text":');
+const MODERN_TOOL_RESULT_HEAD = Buffer.concat([MODERN_OPEN_BYTES, TOOL_RESULT_HEAD.subarray(RESULT_OPEN_BYTES.length)]);
 
 /**
  * The answer to a successful tools/call as bytes (`modern`: with revision 2026-07-28's
@@ -144,7 +144,6 @@ export function toolErrorResult(body: unknown): string {
   return `{"content":[{"type":"text","text":${JSON.stringify(JSON.stringify(body))}}],"isError":true}`;
 }
 
-/** Runs a tool for a tools/call request and answers the whole JSON-RPC response. */
 /** Runs a tool and answers its JSON-RPC message; `modern`: for revision 2026-07-28 (results carry resultType). */
 export type CallTool = (tool: CompiledTool, args: unknown, id: RequestId, modern: boolean) => Maybe<Answer>;
 

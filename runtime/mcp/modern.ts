@@ -158,9 +158,10 @@ export function modernErrorMessage(error: ModernError): string {
 }
 
 const RESULT_OPEN = '{"result":{';
-const RESULT_OPEN_BYTES = Buffer.from(RESULT_OPEN);
+/** How every serialised result begins; at 2026-07-28 with resultType first (dispatch.ts makes tool results so). */
+export const RESULT_OPEN_BYTES = Buffer.from(RESULT_OPEN);
 const RESULT_TYPE = '"resultType":"complete"';
-const MODERN_OPEN_BYTES = Buffer.from(`${RESULT_OPEN}${RESULT_TYPE},`);
+export const MODERN_OPEN_BYTES = Buffer.from(`${RESULT_OPEN}${RESULT_TYPE},`);
 
 const RESULT_TYPE_BYTES = Buffer.from(RESULT_TYPE);
 
