@@ -26,7 +26,8 @@ interface MetricData {
  * would be a new string to hash on every update.
  */
 abstract class Tally<S, C> {
-  private readonly series = new Map<string, { state: S; child: C }>();
+  /** Every series with its label values, in the order made (what /metrics reads). */
+  private readonly series: { values: string[]; state: S }[] = [];
   private readonly index = new Map<string, unknown>();
 
   constructor(
@@ -57,20 +58,17 @@ abstract class Tally<S, C> {
       const state = this.create();
       entry = { state, child: this.bind(state) };
       node.set(values[last], entry);
-      this.series.set(values.join('\u0000'), entry);
+      this.series.push({ values, state });
     }
     return entry.child;
   }
 
   protected *entries(): Iterable<[Record<string, string>, S]> {
-    for (const [key, { state }] of this.series) {
-      const values = key.split('\u0000');
-      yield [Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]])), state];
-    }
+    for (const { values, state } of this.series) yield [Object.fromEntries(this.labelNames.map((n, i) => [n, values[i]])), state];
   }
 
   reset(): void {
-    for (const { state } of this.series.values()) this.zero(state);
+    for (const { state } of this.series) this.zero(state);
   }
 }
 
