@@ -2,6 +2,7 @@
 // and each field carries the description an agent reads in tools/list.
 import { z } from 'zod';
 import './validation.js';
+import { quoted } from './validation.js';
 
 /** Modulus-11 check of a Norwegian organisation number (weights 3 2 7 6 5 4 3 2). */
 export function isValidOrgnr(value: string): boolean {
@@ -16,15 +17,15 @@ export function isValidOrgnr(value: string): boolean {
 export const orgnr = (description = 'Norwegian organisation number (modulus-11 check digit).') =>
   z
     .string()
-    .regex(/^\d{9}$/, { error: (iss) => `must be exactly 9 digits (got ${JSON.stringify(iss.input)})`, abort: true })
+    .regex(/^\d{9}$/, { error: (iss) => `must be exactly 9 digits (got ${quoted(iss.input)})`, abort: true })
     .refine(isValidOrgnr, {
-      error: (iss) => `fails the modulus-11 check digit of a Norwegian organisation number (got ${JSON.stringify(iss.input)})`,
+      error: (iss) => `fails the modulus-11 check digit of a Norwegian organisation number (got ${quoted(iss.input)})`,
       abort: true,
     })
     .describe(description);
 
 export const kommunenummer = (description = 'Municipality number: 4 digits, for example 0301 (Oslo).') =>
-  z.string().regex(/^\d{4}$/, { error: (iss) => `must be exactly 4 digits (got ${JSON.stringify(iss.input)})` }).describe(description);
+  z.string().regex(/^\d{4}$/, { error: (iss) => `must be exactly 4 digits (got ${quoted(iss.input)})` }).describe(description);
 
 export interface IntOptions {
   min?: number;
@@ -60,9 +61,9 @@ export const year = (description: string) => int({ min: 1900, max: 9999, descrip
 export const isoDate = (description: string) =>
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: (iss) => `must be a date YYYY-MM-DD (got ${JSON.stringify(iss.input)})` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: (iss) => `must be a date YYYY-MM-DD (got ${quoted(iss.input)})` })
     .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-      error: (iss) => `is not a calendar date (got ${JSON.stringify(iss.input)})`,
+      error: (iss) => `is not a calendar date (got ${quoted(iss.input)})`,
     })
     .describe(description);
 
@@ -70,7 +71,7 @@ export const isoDate = (description: string) =>
 export const naceCode = (description = 'NACE industry code or prefix, for example 62 or 62.010.') =>
   z
     .string()
-    .regex(/^\d{2}(\.\d{1,3})?$/, { error: (iss) => `must be a NACE code such as 62 or 62.010 (got ${JSON.stringify(iss.input)})` })
+    .regex(/^\d{2}(\.\d{1,3})?$/, { error: (iss) => `must be a NACE code such as 62 or 62.010 (got ${quoted(iss.input)})` })
     .describe(description);
 
 export const bool = (description: string, dflt = false) => z.boolean().default(dflt).describe(description);
@@ -87,9 +88,9 @@ export function isValidCvr(value: string): boolean {
 export const cvrNumber = (description = 'Danish CVR number: 8 digits, passing the modulus-11 check (weights 2 7 6 5 4 3 2 1).') =>
   z
     .string()
-    .regex(/^\d{8}$/, { error: (iss) => `must be exactly 8 digits (got ${JSON.stringify(iss.input)})`, abort: true })
+    .regex(/^\d{8}$/, { error: (iss) => `must be exactly 8 digits (got ${quoted(iss.input)})`, abort: true })
     .refine(isValidCvr, {
-      error: (iss) => `fails the modulus-11 check of a Danish CVR number (got ${JSON.stringify(iss.input)})`,
+      error: (iss) => `fails the modulus-11 check of a Danish CVR number (got ${quoted(iss.input)})`,
       abort: true,
     })
     .describe(description);
@@ -109,9 +110,9 @@ export function isValidKennitala(value: string): boolean {
 export const kennitala = (description = 'Icelandic kennitala: 10 digits without the hyphen, the 9th a check digit.') =>
   z
     .string()
-    .regex(/^\d{10}$/, { error: (iss) => `must be exactly 10 digits, without a hyphen (got ${JSON.stringify(iss.input)})`, abort: true })
+    .regex(/^\d{10}$/, { error: (iss) => `must be exactly 10 digits, without a hyphen (got ${quoted(iss.input)})`, abort: true })
     .refine(isValidKennitala, {
-      error: (iss) => `fails the check digit of an Icelandic kennitala (got ${JSON.stringify(iss.input)})`,
+      error: (iss) => `fails the check digit of an Icelandic kennitala (got ${quoted(iss.input)})`,
       abort: true,
     })
     .describe(description);

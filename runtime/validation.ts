@@ -3,15 +3,23 @@
 import { z } from 'zod';
 import { fail, type ToolError } from './errors.js';
 
+/**
+ * A sent value as JSON, for a message: a value too deep (or circular) to serialise is shown as
+ * `[...]` or `{...}` instead of throwing (String() would recurse as deep and throw as well). Field
+ * messages that quote the input use this, never JSON.stringify: a value nested some thousand
+ * levels deep made one of them throw, and the call answered 500 (tests/hostile-tools.test.ts).
+ */
+export function quoted(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Array.isArray(value) ? '[...]' : value !== null && typeof value === 'object' ? '{...}' : String(value);
+  }
+}
+
 function show(value: unknown): string {
   if (value === undefined) return 'nothing';
-  let text: string;
-  try {
-    text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
-  } catch {
-    // Too deep (or circular) to serialise: String() would recurse as deep and throw as well.
-    text = Array.isArray(value) ? '[...]' : value !== null && typeof value === 'object' ? '{...}' : String(value);
-  }
+  const text = quoted(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -12,6 +12,7 @@ import type { AuditQuery, StoredAuditEntry, StoredKey } from '../store/types.js'
 import { AccountExportSchema, AccountSchema, AuditPageSchema } from './account-schemas.js';
 import type { RestApp } from './index.js';
 import { BEARER, problemResponse } from './schemas.js';
+import { quoted } from '../validation.js';
 
 export const AUDIT_LIMIT_MAX = 100;
 export const AUDIT_LIMIT_DEFAULT = 50;
@@ -30,7 +31,7 @@ const isoTime = (name: string) =>
     .string()
     .max(40)
     .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), {
-      error: (iss) => `must be an ISO 8601 date or time such as 2026-11-22 or 2026-11-22T12:00:00Z (got ${JSON.stringify(iss.input)})`,
+      error: (iss) => `must be an ISO 8601 date or time such as 2026-11-22 or 2026-11-22T12:00:00Z (got ${quoted(iss.input)})`,
     })
     .optional()
     .openapi({ description: `${name} (ISO 8601 date or time, UTC unless it says otherwise).`, example: '2026-11-22T00:00:00Z' });
@@ -40,13 +41,13 @@ const AuditQuerySchema = z.object({
   to: isoTime('Entries before this time'),
   status: z
     .string()
-    .regex(/^([1-5]\d\d|[1-5]xx)$/, { error: (iss) => `must be an HTTP status from 100 to 599, or a class such as 4xx (got ${JSON.stringify(iss.input)})` })
+    .regex(/^([1-5]\d\d|[1-5]xx)$/, { error: (iss) => `must be an HTTP status from 100 to 599, or a class such as 4xx (got ${quoted(iss.input)})` })
     .optional()
     .openapi({ description: 'Only entries with this status (404) or class (4xx).', example: '4xx' }),
   route: z.string().min(1).max(200).optional().openapi({ description: 'Only entries of this route template, as the entries show it.', example: '/api/v1/company/{orgnr}' }),
   limit: z
     .string()
-    .regex(/^\d+$/, { error: (iss) => `must be an integer from 1 to ${AUDIT_LIMIT_MAX} (got ${JSON.stringify(iss.input)})` })
+    .regex(/^\d+$/, { error: (iss) => `must be an integer from 1 to ${AUDIT_LIMIT_MAX} (got ${quoted(iss.input)})` })
     .transform(Number)
     .pipe(z.number().min(1).max(AUDIT_LIMIT_MAX))
     .optional()

@@ -11,7 +11,7 @@ import type { AppEnv } from '../http/request.js';
 import { toolAnswer } from '../http/connectors.js';
 import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
-import { validationError } from '../validation.js';
+import { quoted, validationError } from '../validation.js';
 import { CompanyEventsPageSchema, CompanySchema, CompanySearchResultSchema } from './company-schemas.js';
 import type { RestApp } from './index.js';
 import { BEARER, problemResponse } from './schemas.js';
@@ -36,7 +36,7 @@ const errors = {
 const integer = (schema: z.ZodNumber = z.number()) =>
   z
     .string()
-    .regex(/^[+-]?\d+$/, { error: (iss) => `must be an integer (got ${JSON.stringify(iss.input)})` })
+    .regex(/^[+-]?\d+$/, { error: (iss) => `must be an integer (got ${quoted(iss.input)})` })
     .transform(Number)
     .pipe(schema);
 

@@ -8,13 +8,14 @@
 import { z } from 'zod';
 import { fail } from '../../runtime/errors.js';
 import { isValidOrgnr } from '../../runtime/fields.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const registeredOrgnr = (
   description = 'Norwegian organisation number; one whose check digit fails is in no register and answers not_found.',
 ) =>
   z
     .string()
-    .regex(/^\d{9}$/, { error: (iss) => `must be exactly 9 digits (got ${JSON.stringify(iss.input)})` })
+    .regex(/^\d{9}$/, { error: (iss) => `must be exactly 9 digits (got ${quoted(iss.input)})` })
     .describe(description);
 
 /** 404 ORG_NOT_FOUND for a number the register does not have; the message says when the check digit is why. */

@@ -28,6 +28,7 @@ import {
   type License,
   type Site,
 } from './register.js';
+import { quoted } from '../../runtime/validation.js';
 
 const limit = () => int({ min: 1, max: MAX_RANGE, default: 50, description: 'Rows per page, 1 to 100. Default 50.' });
 const offset = () => int({ min: 0, default: 0, description: 'First row, 0-based. Default 0.' });
@@ -73,7 +74,7 @@ export const akvakulturList = defineTool({
     municipality: kommunenummer('Municipality number, e.g. 4601.').optional(),
     county: z
       .string()
-      .regex(/^\d{2}$/, { error: (iss) => `must be a county number of 2 digits, e.g. 46 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{2}$/, { error: (iss) => `must be a county number of 2 digits, e.g. 46 (got ${quoted(iss.input)})` })
       .describe('County number, e.g. 46.')
       .optional(),
     species: z.enum(SPECIES).optional(),
@@ -139,7 +140,7 @@ export const tillatelserList = defineTool({
     legalEntityNr: orgnr("Holder's organisation number, 9 digits.").optional(),
     licenseNr: z
       .string()
-      .regex(/^[A-Za-zÆØÅæøå0-9-]{1,20}$/, { error: (iss) => `must be a licence number of letters, digits and -, e.g. H-F-0850 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Za-zÆØÅæøå0-9-]{1,20}$/, { error: (iss) => `must be a licence number of letters, digits and -, e.g. H-F-0850 (got ${quoted(iss.input)})` })
       .describe('e.g. H-F-0850.')
       .optional(),
     limit: limit(),
@@ -176,7 +177,7 @@ export const lokalitetDetalj = defineTool({
   input: {
     siteNr: z
       .string()
-      .regex(/^\d{1,8}$/, { error: (iss) => `must be a site number of 1 to 8 digits, e.g. 12345 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{1,8}$/, { error: (iss) => `must be a site number of 1 to 8 digits, e.g. 12345 (got ${quoted(iss.input)})` })
       .describe('Site number, e.g. 12345.'),
   },
   output: z.object({

@@ -19,6 +19,7 @@ import { MASKINPORTEN_ISSUERS } from '../../runtime/upstream/tokens.js';
 import { AGENT_REQUEST_PATH, BYQUERY_PATH, REQUEST_PATH, TOKEN_CREDENTIALS, altinnBaseUrl, altinnEnv, lookupSystemUser, upstreamFor } from './systemuser.js';
 import { MASKINPORTEN } from '../../runtime/upstream/catalogue.js';
 import { ALTINN, ALTINN_PROD } from './upstream.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const CUTOFF_ISO = '2026-06-19T00:00:00Z';
 const CUTOFF_MS = Date.parse(CUTOFF_ISO);
@@ -75,12 +76,12 @@ const lookup = defineTool({
   input: {
     systemId: z
       .string()
-      .regex(/^[A-Za-z0-9._-]{3,128}$/, { error: (iss) => `must be 3-128 characters of letters, digits, ".", "_" or "-" (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Za-z0-9._-]{3,128}$/, { error: (iss) => `must be 3-128 characters of letters, digits, ".", "_" or "-" (got ${quoted(iss.input)})` })
       .describe('System id in the Altinn system register: {vendor orgnr}_{name}.'),
     orgnr: orgnr('Organisation number of the business that owns (or is asked to approve) the system user.'),
     externalRef: z
       .string()
-      .regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: (iss) => `must be 1-128 characters of letters, digits, ".", "_", ":" or "-" (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Za-z0-9._:-]{1,128}$/, { error: (iss) => `must be 1-128 characters of letters, digits, ".", "_", ":" or "-" (got ${quoted(iss.input)})` })
       .optional()
       .describe('External reference the vendor gave the system-user request. Default: the organisation number (as in Altinn).'),
   },

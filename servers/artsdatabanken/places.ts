@@ -7,13 +7,14 @@ import { z } from 'zod';
 import type { ToolContext } from '../../runtime/context.js';
 import { fail } from '../../runtime/errors.js';
 import { COUNTIES, resolveCounty } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const countyField = () =>
   z
     .string()
     .refine((v) => resolveCounty(v) !== undefined, {
       error: (iss) =>
-        `must be a county's two-digit number or name: ${COUNTIES.map((c) => `${c.number} ${c.name}`).join(', ')} (got ${JSON.stringify(iss.input)})`,
+        `must be a county's two-digit number or name: ${COUNTIES.map((c) => `${c.number} ${c.name}`).join(', ')} (got ${quoted(iss.input)})`,
     })
     .describe('County number (e.g. 46) or name (e.g. Vestland), as since 2024.');
 

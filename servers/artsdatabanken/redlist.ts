@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
 import { DAY, REDLIST_CATEGORIES, coverage, redlisted } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 /** Items per request of the OData controller ([EnableQuery(PageSize = 100)]). */
 export const ODATA_PAGE_SIZE = 100;
@@ -71,7 +72,7 @@ export const redlistSpecies = defineTool({
       .number()
       .int()
       .min(1)
-      .max(ODATA_PAGE_SIZE, { error: (iss) => `must be at most ${ODATA_PAGE_SIZE}, the most Artsdatabanken's red-list API returns per request (got ${JSON.stringify(iss.input)})` })
+      .max(ODATA_PAGE_SIZE, { error: (iss) => `must be at most ${ODATA_PAGE_SIZE}, the most Artsdatabanken's red-list API returns per request (got ${quoted(iss.input)})` })
       .describe(`Species to list, 1 to ${ODATA_PAGE_SIZE} (the API's page size). Default ${DEFAULT_LIMIT}.`)
       .optional(),
   },

@@ -17,19 +17,20 @@ import {
   type FlightFeed,
   type StatusCode,
 } from './feeds.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const coverage = (dataTypes: string[], updateFrequency: Coverage['updateFrequency']): Coverage => ({ geography: ['NO'], dataTypes, updateFrequency });
 
 const airport = () =>
   z
     .string()
-    .regex(/^[A-Za-z]{3}$/, { error: (iss) => `must be a 3-letter IATA airport code such as OSL (got ${JSON.stringify(iss.input)})` })
+    .regex(/^[A-Za-z]{3}$/, { error: (iss) => `must be a 3-letter IATA airport code such as OSL (got ${quoted(iss.input)})` })
     .describe('IATA code of an Avinor airport, e.g. OSL, BGO, TRD, TOS (any case). avinor.airports.list has the codes.');
 
 const hours = (what: string) =>
   z
     .string()
-    .regex(/^[1-7]$/, { error: (iss) => `must be a whole number of hours from 1 to 7, as a string such as "3" (got ${JSON.stringify(iss.input)})` })
+    .regex(/^[1-7]$/, { error: (iss) => `must be a whole number of hours from 1 to 7, as a string such as "3" (got ${quoted(iss.input)})` })
     .describe(what);
 
 /** One fetch of the feed for an airport and window, shared by every caller for three minutes. */

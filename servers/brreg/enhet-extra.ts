@@ -22,6 +22,7 @@ import {
   pageInfo,
   registerCoverage,
 } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const enhetUnderenheter = defineTool({
   name: 'enhet.underenheter',
@@ -67,7 +68,7 @@ const orgForm = z
   .trim()
   .toUpperCase()
   .regex(/^[A-ZÆØÅ]{2,5}(,[A-ZÆØÅ]{2,5})*$/, {
-    error: (iss) => `must be an organisation form code such as AS, ASA, ENK or NUF, or several joined by commas (got ${JSON.stringify(iss.input)})`,
+    error: (iss) => `must be an organisation form code such as AS, ASA, ENK or NUF, or several joined by commas (got ${quoted(iss.input)})`,
   })
   .describe('Organisation form code such as AS, ASA, ENK, NUF, SA; several joined by commas (AS,ASA).')
   .optional();

@@ -28,6 +28,7 @@ import {
 } from './regnskap-figures.js';
 import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
 import { nokkeltallOutput, regnskapRefFields, sammendragFields } from './outputs.js';
+import { quoted } from '../../runtime/validation.js';
 
 /** An object of amounts, each null where the filing reports nothing. */
 const amounts = (names: readonly string[]) => z.object(Object.fromEntries(names.map((name) => [name, optNum()])));
@@ -174,7 +175,7 @@ const regnskapDokument = defineTool({
     orgnr: orgnr(),
     id: z
       .string()
-      .regex(/^\d{1,10}$/, { error: (iss) => `must be a string of 1 to 10 digits, an id from brreg.regnskap.liste (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{1,10}$/, { error: (iss) => `must be a string of 1 to 10 digits, an id from brreg.regnskap.liste (got ${quoted(iss.input)})` })
       .describe('Statement id from brreg.regnskap.liste, e.g. "7192427".'),
   },
   output: z.object({

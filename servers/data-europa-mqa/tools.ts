@@ -18,6 +18,7 @@ import {
   type DatasetMetrics,
   type MetricsAnswer,
 } from './metrics.js';
+import { quoted } from '../../runtime/validation.js';
 
 const DAY = 24 * 3600;
 const DASHBOARD = 'https://data.europa.eu/mqa/?locale=en';
@@ -83,8 +84,8 @@ export const country = defineTool({
   input: {
     countryId: z
       .string()
-      .regex(/^[A-Z]{2,3}$/, { error: (iss) => `must be an upper-case ISO 3166 alpha-2 or alpha-3 code such as NO or NOR (got ${JSON.stringify(iss.input)})`, abort: true })
-      .refine((code) => toAlpha3(code) !== undefined, { error: (iss) => `is not an assigned ISO 3166 alpha-2 or alpha-3 code (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Z]{2,3}$/, { error: (iss) => `must be an upper-case ISO 3166 alpha-2 or alpha-3 code such as NO or NOR (got ${quoted(iss.input)})`, abort: true })
+      .refine((code) => toAlpha3(code) !== undefined, { error: (iss) => `is not an assigned ISO 3166 alpha-2 or alpha-3 code (got ${quoted(iss.input)})` })
       .describe('ISO 3166 alpha-2 or alpha-3 code, upper case.'),
   },
   output: z.object({ countryId: z.string().describe('Alpha-3, as the MQA names countries.'), alpha2: optStr(), ...aggregatedFields, kilde: sourceRef }),

@@ -5,6 +5,7 @@ import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
 import { note, optStr, sourceRef } from '../../runtime/output.js';
 import { REGISTER, THEMES, coverage, datasetUrl, mapDataset, mapSummary, pick, themeCode, type HubDataset, type SearchAnswer, type Vocabulary } from './hub.js';
+import { quoted } from '../../runtime/validation.js';
 
 const HOUR = 3600;
 
@@ -32,7 +33,7 @@ export const search = defineTool({
     q: z.string().optional().describe('Free-text query.'),
     country: z
       .string()
-      .regex(/^[A-Za-z]{2}$/, { error: (iss) => `must be a 2-letter country code such as NO or de (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Za-z]{2}$/, { error: (iss) => `must be a 2-letter country code such as NO or de (got ${quoted(iss.input)})` })
       .optional()
       .describe('ISO 3166 alpha-2 code, e.g. NO.'),
     theme: z.enum(THEMES).optional(),

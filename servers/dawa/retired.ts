@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
 import { defineTool } from '../../runtime/define.js';
 import { int } from '../../runtime/fields.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const SHUTDOWN_NOTICE = 'https://www.klimadatastyrelsen.dk/om-klimadatastyrelsen/nyheder/nyhedsarkiv/2026/jul/dawa-lukker-d-1-oktober-2026';
 export const BBR_GRAPHQL = 'https://datafordeler.dk/dataoversigt/bygnings-og-boligregistret-bbr/bbr-graphql/';
@@ -47,7 +48,7 @@ export const bbrBuildings = defineTool({
     adgangsadresseid: z.string().describe('Access address id (UUID) of the buildings.').optional(),
     kommunekode: z
       .string()
-      .regex(/^\d{4}$/, { error: (iss) => `must be exactly 4 digits (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{4}$/, { error: (iss) => `must be exactly 4 digits (got ${quoted(iss.input)})` })
       .describe('Danish municipality code, 4 digits, for example 0101 (København).')
       .optional(),
     limit: int({ min: 1, max: 100, default: 20, description: 'Buildings per answer, 1-100.' }),

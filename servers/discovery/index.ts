@@ -14,6 +14,7 @@ import { COMPASS } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
 import { nearNames, search } from './search.js';
+import { quoted } from '../../runtime/validation.js';
 
 const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'] as const;
 const STATUSES = ['active', 'not_configured', 'deprecated', 'planned'] as const;
@@ -96,7 +97,7 @@ const toolName = () =>
     .string()
     .min(3)
     .max(64)
-    .regex(/^[A-Za-z0-9_.-]+$/, { error: (iss) => `must be a tool name such as brreg.enhet.lookup (got ${JSON.stringify(iss.input)})` })
+    .regex(/^[A-Za-z0-9_.-]+$/, { error: (iss) => `must be a tool name such as brreg.enhet.lookup (got ${quoted(iss.input)})` })
     .describe('Full tool name, e.g. brreg.enhet.lookup or brreg_konkurs_get.');
 
 const toolRecord = defineTool({
@@ -110,7 +111,7 @@ const toolRecord = defineTool({
       .string()
       .min(1)
       .max(64)
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a server slug such as brreg (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a server slug such as brreg (got ${quoted(iss.input)})` })
       .optional()
       .describe('Server slug, when the tool is served by several servers (e.g. brreg or brreg-konkurs).'),
   },

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { sourceRef } from '../../runtime/output.js';
 import { CREDENTIALS } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 /** Division code and its English name in the CPV 2008 main vocabulary. */
 const DIVISIONS: readonly (readonly [string, string])[] = [
@@ -65,7 +66,7 @@ export const cpvDivisjoner = defineTool({
   input: {
     prefix: z
       .string()
-      .regex(/^[0-9]$/, { error: (iss) => `must be one digit 0-9 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[0-9]$/, { error: (iss) => `must be one digit 0-9 (got ${quoted(iss.input)})` })
       .describe('First digit of the division code, 0-9.')
       .optional(),
   },

@@ -25,6 +25,7 @@ import { fail } from '../../runtime/errors.js';
 import { int, isoDate, orgnr } from '../../runtime/fields.js';
 import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
 import { CREDENTIALS, coverage } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 const SEARCH_PATH = '/public/v2/search';
 /** Hits fetched when the buyer filter has to be applied here. */
@@ -136,7 +137,7 @@ export const noticesSearch = defineTool({
     publishedTo: isoDate('Latest publication date, YYYY-MM-DD (inclusive).').optional(),
     cpv: z
       .string()
-      .regex(/^\d{2,8}(-\d)?$/, { error: (iss) => `must be a CPV code or prefix of 2 to 8 digits, optionally with its check digit, e.g. 72 or 72212000-4 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{2,8}(-\d)?$/, { error: (iss) => `must be a CPV code or prefix of 2 to 8 digits, optionally with its check digit, e.g. 72 or 72212000-4 (got ${quoted(iss.input)})` })
       .describe('CPV code or prefix (check digit optional), e.g. 45 or 72212000.')
       .optional(),
     buyerOrgnr: orgnr('Organisation number of the buying organisation.').optional(),
@@ -200,7 +201,7 @@ export const noticeGet = defineTool({
   input: {
     noticeId: z
       .string()
-      .regex(/^\d{4}-\d{3,9}$/, { error: (iss) => `must be a Doffin notice id YYYY-NNNNNN, e.g. 2024-100123 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{4}-\d{3,9}$/, { error: (iss) => `must be a Doffin notice id YYYY-NNNNNN, e.g. 2024-100123 (got ${quoted(iss.input)})` })
       .describe('Doffin notice id, YYYY-NNNNNN, e.g. 2024-100123.'),
   },
   output: z.object({

@@ -4,6 +4,7 @@ import { defineTool } from '../../runtime/define.js';
 import { int, kommunenummer } from '../../runtime/fields.js';
 import { note, optStr, sourceRef } from '../../runtime/output.js';
 import { BUILDING_FIRE, BYGNINGSTYPER, BYGNINGSTYPE_KODER, HOUR, REGISTER, SITE, coverage, day, searchMissions, type Mission } from './bris.js';
+import { quoted } from '../../runtime/validation.js';
 
 const kilde = { register: REGISTER, url: SITE };
 const buildingType = z.enum(BYGNINGSTYPE_KODER).describe('Narrows to fires in buildings (the reports name no category).');
@@ -76,7 +77,7 @@ export const brannStatistikk = defineTool({
     municipality: kommunenummer().optional(),
     county: z
       .string()
-      .regex(/^\d{2}$/, { error: (iss) => `must be exactly 2 digits (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{2}$/, { error: (iss) => `must be exactly 2 digits (got ${quoted(iss.input)})` })
       .describe('County: 2 digits, e.g. 46.')
       .optional(),
     year: int({ description: 'Calendar year; default this year.' }),

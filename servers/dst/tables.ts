@@ -6,6 +6,7 @@ import { fail } from '../../runtime/errors.js';
 import { note, sourceRef } from '../../runtime/output.js';
 import { datasetOutput, decodeDataset, fromVersion1 } from '../_shared/jsonstat.js';
 import { DATA_TTL, METADATA_TTL, SOURCE, plan, post, tableInfo, tableUrl } from './statbank.js';
+import { quoted } from '../../runtime/validation.js';
 
 const coverage = (dataTypes: string[]): Coverage => ({ geography: ['DK'], dataTypes, updateFrequency: 'daily' });
 
@@ -13,7 +14,7 @@ const lang = z.enum(['da', 'en']).default('en').describe('Language of texts: da 
 
 const tableId = z
   .string()
-  .regex(/^[A-Za-z0-9]+$/, { error: (iss) => `must be a StatBank table id of letters and digits, such as FOLK1A (got ${JSON.stringify(iss.input)})` })
+  .regex(/^[A-Za-z0-9]+$/, { error: (iss) => `must be a StatBank table id of letters and digits, such as FOLK1A (got ${quoted(iss.input)})` })
   .describe('StatBank table id, e.g. FOLK1A (dst.tables.list lists them).');
 
 interface TableEntry {

@@ -27,6 +27,7 @@ import { fail } from '../../runtime/errors.js';
 import { graphql } from '../../runtime/graphql.js';
 import { note, optNum, optStr } from '../../runtime/output.js';
 import { clientHeaders, coverage } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 const UPSTREAM = 'entur-journey-planner';
 const NAME = 'Entur Journey Planner';
@@ -107,7 +108,7 @@ interface JpTrip {
 
 const stopId = z
   .string()
-  .regex(/^[A-Z]{3}:StopPlace:\d+$/, { error: (iss) => `must be a stop place id such as NSR:StopPlace:337 (got ${JSON.stringify(iss.input)}); entur.stops.autocomplete finds them` })
+  .regex(/^[A-Z]{3}:StopPlace:\d+$/, { error: (iss) => `must be a stop place id such as NSR:StopPlace:337 (got ${quoted(iss.input)}); entur.stops.autocomplete finds them` })
   .describe('Stop place id of the national stop register, e.g. NSR:StopPlace:337 (Oslo S); entur.stops.autocomplete finds it by name.');
 
 const count = (description: string, dflt: number) => z.number().int().default(dflt).describe(description);
@@ -187,7 +188,7 @@ const place = (which: string) =>
   z
     .string()
     .refine((v) => PLACE_ID.test(v) || COORDINATES.test(v), {
-      error: (iss) => `must be a stop id such as NSR:StopPlace:337 or coordinates "lat,lon" such as "59.9111,10.7528" (got ${JSON.stringify(iss.input)})`,
+      error: (iss) => `must be a stop id such as NSR:StopPlace:337 or coordinates "lat,lon" such as "59.9111,10.7528" (got ${quoted(iss.input)})`,
       abort: true,
     })
     .refine(
@@ -195,7 +196,7 @@ const place = (which: string) =>
         const m = COORDINATES.exec(v);
         return !m || (Math.abs(Number(m[1])) <= 90 && Math.abs(Number(m[2])) <= 180);
       },
-      { error: (iss) => `coordinates must have a latitude from -90 to 90 and a longitude from -180 to 180 (got ${JSON.stringify(iss.input)})` },
+      { error: (iss) => `coordinates must have a latitude from -90 to 90 and a longitude from -180 to 180 (got ${quoted(iss.input)})` },
     )
     .describe(`${which}: a stop id (NSR:StopPlace:…, NSR:Quay:…) or "lat,lon" in WGS84 degrees.`);
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { konsesjonFields } from './konsesjon.js';
 import { HOUR, coverage } from './registry.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const revisorLookup = defineTool({
   name: 'revisor.lookup',
@@ -21,7 +22,7 @@ export const revisorLookup = defineTool({
   input: {
     revisornr: z
       .string()
-      .regex(/^[A-Za-z0-9-]{1,20}$/, { error: (iss) => `must be an auditor number of 1 to 20 letters, digits or - (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Za-z0-9-]{1,20}$/, { error: (iss) => `must be an auditor number of 1 to 20 letters, digits or - (got ${quoted(iss.input)})` })
       .describe('Auditor number (revisornummer) given by Finanstilsynet at registration.'),
   },
   coverage: coverage(['auditor']),
@@ -67,7 +68,7 @@ export const rundskrivLookup = defineTool({
   input: {
     nummer: z
       .string()
-      .regex(/^\d{1,3}\/\d{4}$/, { error: (iss) => `must be a circular number N/YYYY such as 3/2024 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{1,3}\/\d{4}$/, { error: (iss) => `must be a circular number N/YYYY such as 3/2024 (got ${quoted(iss.input)})` })
       .describe('Circular number N/YYYY, for example 3/2024.'),
   },
   coverage: { geography: ['NO'], dataTypes: ['regulatory-circular'], updateFrequency: 'unknown' },

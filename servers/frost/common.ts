@@ -1,6 +1,7 @@
 // What the frost tools share: the credential, coverage, and Frost's answer envelope.
 import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const CREDENTIALS = ['FROST_CLIENT_ID'] as const;
 
@@ -23,6 +24,6 @@ export const stationOf = (sourceId: string) => sourceId.split(':')[0];
  */
 export const wholeNumber = (description: string, max?: number) =>
   (max === undefined ? z.number() : z.number().max(max))
-    .refine(Number.isInteger, { error: (iss) => `must be an integer (got ${JSON.stringify(iss.input)})` })
+    .refine(Number.isInteger, { error: (iss) => `must be an integer (got ${quoted(iss.input)})` })
     .meta({ type: 'integer' })
     .describe(description);

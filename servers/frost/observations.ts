@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { CREDENTIALS, coverage, stationOf, type FrostAnswer } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 interface ObservationRow {
   sourceId: string;
@@ -61,12 +62,12 @@ export const observasjoner = defineTool({
   input: {
     stationIds: z
       .string()
-      .regex(STATION_LIST, { error: (iss) => `must be Frost station ids such as SN18700, comma-separated (got ${JSON.stringify(iss.input)})` })
+      .regex(STATION_LIST, { error: (iss) => `must be Frost station ids such as SN18700, comma-separated (got ${quoted(iss.input)})` })
       .describe('Frost station ids, comma-separated, e.g. SN18700,SN50540.'),
     elements: z.string().min(1).describe('Frost element ids, comma-separated, e.g. air_temperature,sum(precipitation_amount P1D).'),
     referencetime: z
       .string()
-      .regex(REFERENCE_TIME, { error: (iss) => `must be an ISO 8601 date or interval such as 2026-11-01 or 2026-11-01/2026-11-08 (got ${JSON.stringify(iss.input)})` })
+      .regex(REFERENCE_TIME, { error: (iss) => `must be an ISO 8601 date or interval such as 2026-11-01 or 2026-11-01/2026-11-08 (got ${quoted(iss.input)})` })
       .describe('ISO 8601 date or interval start/end, e.g. 2026-11-01/2026-11-08.'),
   },
   output: observationsOutput,

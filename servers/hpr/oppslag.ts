@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { optStr, sourceRef } from '../../runtime/output.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const UPSTREAM = 'nhn-hpr';
 export const CREDENTIALS = ['MASKINPORTEN_CLIENT_ID', 'MASKINPORTEN_KEY'] as const;
@@ -105,7 +106,7 @@ export const hprOppslag = defineTool({
   input: {
     hprNummer: z
       .string()
-      .regex(/^\d{6,9}$/, { error: (iss) => `must be an HPR number of 6 to 9 digits (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{6,9}$/, { error: (iss) => `must be an HPR number of 6 to 9 digits (got ${quoted(iss.input)})` })
       .describe('HPR number (helsepersonellnummer), 6 to 9 digits, for example 100000001.'),
   },
   output: z.object({

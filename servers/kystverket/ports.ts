@@ -17,6 +17,7 @@ import { fail } from '../../runtime/errors.js';
 import { FileIndex } from '../../runtime/file-index.js';
 import { int, text } from '../../runtime/fields.js';
 import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
+import { quoted } from '../../runtime/validation.js';
 
 const UPSTREAM = 'kystverket-data';
 export const PACKAGE_PATH = '/api/3/action/package_show';
@@ -197,12 +198,12 @@ export const havnDetalj = defineTool({
   input: {
     id: z
       .string()
-      .regex(/^\d{1,10}$/, { error: (iss) => `must be the register's numeric id, 1 to 10 digits (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d{1,10}$/, { error: (iss) => `must be the register's numeric id, 1 to 10 digits (got ${quoted(iss.input)})` })
       .describe("The register's id of the location, as havner.list gives it.")
       .optional(),
     unlocode: z
       .string()
-      .length(5, { error: (iss) => `must be a UN/LOCODE of exactly 5 characters, e.g. NOBGO (got ${JSON.stringify(iss.input)})` })
+      .length(5, { error: (iss) => `must be a UN/LOCODE of exactly 5 characters, e.g. NOBGO (got ${quoted(iss.input)})` })
       .describe('UN/LOCODE, 5 characters, e.g. NOBGO (Bergen); any case.')
       .optional(),
     navn: text('Exact name of the location, any case.', 1, 100).optional(),

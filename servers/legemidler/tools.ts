@@ -6,6 +6,7 @@ import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
 import { note, optStr, sourceRef } from '../../runtime/output.js';
 import { CREDENTIALS, SOURCE, UPSTREAM, atcCodes, fetchAtcIndex, hasNext, productDetail, productSummary, resources, type Bundle, type MedicinalProduct } from './fhir.js';
+import { quoted } from '../../runtime/validation.js';
 
 const DAY = 86_400;
 const coverage = (dataTypes: string[]): Coverage => ({ geography: ['NO'], dataTypes, updateFrequency: 'weekly' });
@@ -97,7 +98,7 @@ export const drugDetail = defineTool({
   input: {
     id: z
       .string()
-      .regex(/^[A-Za-z0-9.-]{1,64}$/, { error: (iss) => `must be a FHIR id: 1 to 64 letters, digits, - or . (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Za-z0-9.-]{1,64}$/, { error: (iss) => `must be a FHIR id: 1 to 64 letters, digits, - or . (got ${quoted(iss.input)})` })
       .describe('FHIR id of the MedicinalProduct, from dmp.drugs.search.'),
   },
   output: z.object({

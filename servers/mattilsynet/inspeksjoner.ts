@@ -11,6 +11,7 @@ import { defineTool, type Coverage } from '../../runtime/define.js';
 import { int, page } from '../../runtime/fields.js';
 import { note, optStr, sourceRef } from '../../runtime/output.js';
 import { DATASET_URL, RATINGS, REGISTER, fold, loadTilsyn, type Inspection, type Rating } from './smilefjes.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const coverage = (dataTypes: string[]): Coverage => ({ geography: ['NO'], dataTypes, updateFrequency: 'daily' });
 export const HOUR = 3600;
@@ -69,7 +70,7 @@ export const inspeksjonerSok = defineTool({
     "Mattilsynet's smilefjes inspections of restaurants, cafés and other food-serving places in Norway since 2016, from its open data file (refreshed daily): per inspection the place's name, organisation number, address, date, total grade (score 0-3, 0 best, with scoreRaw as published, the grade name and the face: smil for 0-1, strekmunn 2, surmunn 3) and the grade per theme. Newest first. Filter by q (part of the place's name or postal town, or a 4-digit postcode) or by postnummer, not both; karakter 0-3 or excellent, good, fair, poor, unknown. antall 1-100 per page, side from 0; pages and total count all matches. An empty list means no inspection matches. Use it to check a restaurant's hygiene record.",
   input: {
     q: z.string().min(1).describe('Part of the name of the place or of its postal town, or a 4-digit postcode.').optional(),
-    postnummer: z.string().regex(/^\d{4}$/, { error: (iss) => `must be exactly 4 digits (got ${JSON.stringify(iss.input)})` }).describe('Postcode, 4 digits, for example 0162.').optional(),
+    postnummer: z.string().regex(/^\d{4}$/, { error: (iss) => `must be exactly 4 digits (got ${quoted(iss.input)})` }).describe('Postcode, 4 digits, for example 0162.').optional(),
     karakter: z.enum(KARAKTERER).describe('Total grade: 0-3 or excellent (0), good (1), fair (2), poor (3); unknown for inspections without one.').optional(),
     antall: int({ min: 1, max: 100, default: 20, description: 'Inspections per page.' }),
     side: page('Page, 0-based.'),

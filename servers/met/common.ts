@@ -1,6 +1,7 @@
 // What the met tools share: coordinates with MET's truncation rule, coverage and the register name.
 import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const lat = () => z.number().min(-90).max(90).describe('Latitude, decimal degrees.');
 export const lon = () => z.number().min(-180).max(180).describe('Longitude, decimal degrees.');
@@ -27,6 +28,6 @@ export const coverage = (dataTypes: string[], updateFrequency: Coverage['updateF
 export const wholeNumber = (description: string) =>
   z
     .number()
-    .refine(Number.isInteger, { error: (iss) => `must be an integer (got ${JSON.stringify(iss.input)})` })
+    .refine(Number.isInteger, { error: (iss) => `must be an integer (got ${quoted(iss.input)})` })
     .meta({ type: 'integer' })
     .describe(description);

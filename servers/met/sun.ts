@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { isoDate } from '../../runtime/fields.js';
 import { coverage, lat, lon, truncate4 } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 interface Event {
   time?: string | null;
@@ -56,7 +57,7 @@ export const sunTider = defineTool({
     date: isoDate('YYYY-MM-DD. Default: today (UTC).').optional(),
     offset: z
       .string()
-      .regex(OFFSET, { error: (iss) => `must be a UTC offset +HH:MM or -HH:MM such as +01:00 (got ${JSON.stringify(iss.input)})` })
+      .regex(OFFSET, { error: (iss) => `must be a UTC offset +HH:MM or -HH:MM such as +01:00 (got ${quoted(iss.input)})` })
       .default('+00:00')
       .describe('+HH:MM or -HH:MM. Default +00:00.'),
   },

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { optNum, optStr, sourceRef } from '../../runtime/output.js';
+import { quoted } from '../../runtime/validation.js';
 
 const DAY = 86_400;
 export const LAYER_QUERY = '/0/query';
@@ -89,7 +90,7 @@ export const verneomradeDetalj = defineTool({
   input: {
     objectId: z
       .string()
-      .regex(OBJECT_ID, { error: (iss) => `must be the OBJECTID (up to 10 digits) or a Naturbase id VV and 8 digits, e.g. VV00000006 (got ${JSON.stringify(iss.input)})` })
+      .regex(OBJECT_ID, { error: (iss) => `must be the OBJECTID (up to 10 digits) or a Naturbase id VV and 8 digits, e.g. VV00000006 (got ${quoted(iss.input)})` })
       .describe('OBJECTID of the map layer (digits) or the Naturbase id, e.g. VV00000006.'),
   },
   output: z.object({

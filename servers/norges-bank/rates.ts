@@ -5,6 +5,7 @@ import { defineTool, type Coverage } from '../../runtime/define.js';
 import { int, isoDate } from '../../runtime/fields.js';
 import { note, sourceRef } from '../../runtime/output.js';
 import { SDMX_JSON, UPSTREAM, readSeries, type SdmxMessage } from './sdmx.js';
+import { quoted } from '../../runtime/validation.js';
 
 const coverage = (dataTypes: string[]): Coverage => ({ geography: ['NO'], dataTypes, updateFrequency: 'daily' });
 /** Norges Bank publishes the day's rates in the afternoon; an hour keeps a day's answers fresh enough. */
@@ -74,7 +75,7 @@ export const valutakurs = defineTool({
     'Some currencies are quoted per 100 units (SEK, DKK, JPY…): `per` says which, and nokPerUnit divides it out. An empty list means no rate for these currencies in the window, or a code Norges Bank does not quote.',
   input: {
     currencies: z
-      .array(z.string().regex(/^[A-Za-z]{3}$/, { error: (iss) => `must be a three-letter ISO 4217 code such as USD (got ${JSON.stringify(iss.input)})` }))
+      .array(z.string().regex(/^[A-Za-z]{3}$/, { error: (iss) => `must be a three-letter ISO 4217 code such as USD (got ${quoted(iss.input)})` }))
       .optional()
       .describe('ISO 4217 currency codes, e.g. ["USD","EUR"]. Omitted: all currencies.'),
     lastNObservations: int({ min: 1, max: 365, default: 1, description: 'Latest business days per currency, 1 to 365. Default 1.' }),

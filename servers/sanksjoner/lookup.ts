@@ -7,6 +7,7 @@ import { fail } from '../../runtime/errors.js';
 import { loadSanctionsIndex } from '../_shared/sanctions-index/index.js';
 import { freshnessOutput } from '../_shared/sanctions-index/output.js';
 import { coverage, entityRecord, recordFields } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const euLookup = defineTool({
   name: 'eu.lookup',
@@ -18,7 +19,7 @@ export const euLookup = defineTool({
       .string()
       .trim()
       .regex(/^(\d{1,12}|[Ee][Uu]\.[0-9A-Za-z.]{1,30})$/, {
-        error: (iss) => `must be an entityId (digits, from sanctions.eu.search) or an EU reference number such as EU.27.28 (got ${JSON.stringify(iss.input)})`,
+        error: (iss) => `must be an entityId (digits, from sanctions.eu.search) or an EU reference number such as EU.27.28 (got ${quoted(iss.input)})`,
       })
       .describe('entityId from sanctions.eu.search (digits), or an EU reference number such as EU.27.28.'),
   },

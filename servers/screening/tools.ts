@@ -12,6 +12,7 @@ import { optNum, optStr } from '../../runtime/output.js';
 import { VARIANTS, loadSanctionsIndex, type Freshness } from '../_shared/sanctions-index/index.js';
 import { freshnessOutput } from '../_shared/sanctions-index/output.js';
 import { DEFAULT_THRESHOLD, WEIGHTS, screen } from './match.js';
+import { quoted } from '../../runtime/validation.js';
 
 const coverage: Coverage = { geography: ['EU'], dataTypes: ['sanctions', 'screening'], updateFrequency: 'daily' };
 
@@ -68,7 +69,7 @@ export const screenTool = defineTool({
     birthYear: int({ min: 1900, max: 2100, description: 'Birth year of the person, when the full date is unknown.' }),
     country: z
       .string()
-      .regex(/^[A-Za-z]{2}$/, { error: (iss) => `must be an ISO 3166 alpha-2 country code such as NO or RU (got ${JSON.stringify(iss.input)})` })
+      .regex(/^[A-Za-z]{2}$/, { error: (iss) => `must be an ISO 3166 alpha-2 country code such as NO or RU (got ${quoted(iss.input)})` })
       .optional()
       .describe('Country linked to the name (citizenship, birth or address), ISO 3166 alpha-2, e.g. RU.'),
     limit: int({ min: 1, max: 50, default: 10, description: 'Most candidates to return.' }),

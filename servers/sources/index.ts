@@ -13,6 +13,7 @@ import { defineServer, defineTool } from '../../runtime/define.js';
 import { STACK } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { allSources } from './records.js';
+import { quoted } from '../../runtime/validation.js';
 
 const STATUSES = ['connected', 'planned', 'scraping'] as const;
 const COUNTRIES = ['NO', 'SE', 'DK', 'FI', 'IS', 'EU'] as const;
@@ -53,7 +54,7 @@ const sourceKey = () =>
     .string()
     .min(1)
     .max(64)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a kebab-case source key such as brreg or data-europa (got ${JSON.stringify(iss.input)})` })
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: (iss) => `must be a kebab-case source key such as brreg or data-europa (got ${quoted(iss.input)})` })
     .describe('Source key, e.g. brreg, konkurs, cvr, ssb.');
 
 const list = defineTool({

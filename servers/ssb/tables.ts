@@ -6,6 +6,7 @@ import { int, text } from '../../runtime/fields.js';
 import { note, sourceRef } from '../../runtime/output.js';
 import { datasetOutput, decodeDataset } from '../_shared/jsonstat.js';
 import { DATA_TTL, METADATA_TTL, SOURCE, UPSTREAM, data, metadata, plan, tableUrl } from './pxweb.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const coverage = (dataTypes: string[]): Coverage => ({ geography: ['NO'], dataTypes, updateFrequency: 'daily' });
 
@@ -13,7 +14,7 @@ export const lang = z.enum(['no', 'en']).optional().describe('Language of labels
 
 export const tableId = z
   .string()
-  .regex(/^\d{2,8}$/, { error: (iss) => `must be an SSB table number of 2 to 8 digits, such as 07459 (got ${JSON.stringify(iss.input)})` })
+  .regex(/^\d{2,8}$/, { error: (iss) => `must be an SSB table number of 2 to 8 digits, such as 07459 (got ${quoted(iss.input)})` })
   .describe('SSB table number, 2 to 8 digits with its leading zeros, for example 07459.');
 
 interface TablesPage {

@@ -46,6 +46,7 @@ import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { isoFromExport } from './msdate.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const UPSTREAM = 'stortinget';
 export const HOUR = 3600;
@@ -105,15 +106,15 @@ const EMPTY_OR_ID = /^$|^\d{4}-(\d{2}|\d{4})$/;
 export const sesjonId = (description: string) =>
   z
     .string()
-    .regex(EMPTY_OR_ID, { error: (iss) => `must be a session id such as 2024-2025 (1994-95 before 2000), or empty for the current session (got ${JSON.stringify(iss.input)})`, abort: true })
-    .refine((v) => v === '' || sessionProblem(v) === undefined, { error: (iss) => `${sessionProblem(String(iss.input))} (got ${JSON.stringify(iss.input)})` })
+    .regex(EMPTY_OR_ID, { error: (iss) => `must be a session id such as 2024-2025 (1994-95 before 2000), or empty for the current session (got ${quoted(iss.input)})`, abort: true })
+    .refine((v) => v === '' || sessionProblem(v) === undefined, { error: (iss) => `${sessionProblem(String(iss.input))} (got ${quoted(iss.input)})` })
     .optional()
     .describe(description);
 
 export const periodeId = (description: string) =>
   z
     .string()
-    .regex(EMPTY_OR_ID, { error: (iss) => `must be a period id such as 2021-2025 (1945-49 before 2000), or empty for the current period (got ${JSON.stringify(iss.input)})`, abort: true })
+    .regex(EMPTY_OR_ID, { error: (iss) => `must be a period id such as 2021-2025 (1945-49 before 2000), or empty for the current period (got ${quoted(iss.input)})`, abort: true })
     .refine((v) => v === '' || periodProblem(v) === undefined, { error: (iss) => `${periodProblem(String(iss.input))}` })
     .optional()
     .describe(description);

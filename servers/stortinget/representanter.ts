@@ -22,6 +22,7 @@ import {
   type ExportPerson,
   type ExportRepresentant,
 } from './export.js';
+import { quoted } from '../../runtime/validation.js';
 
 interface RepresentanterAnswer {
   stortingsperiode_id?: string | null;
@@ -96,7 +97,7 @@ export const representantHent = defineTool({
   input: {
     id: z
       .string()
-      .regex(PERSON_ID, { error: (iss) => `must be a person id of 2 to 5 letters, such as ABIR (got ${JSON.stringify(iss.input)})` })
+      .regex(PERSON_ID, { error: (iss) => `must be a person id of 2 to 5 letters, such as ABIR (got ${quoted(iss.input)})` })
       .describe("Stortinget's person id: 2-5 letters, for example ABIR; case-insensitive."),
     periodeId: periodeId('Period of representasjon, for example 2021-2025; absent or empty: the current one.'),
   },

@@ -1,6 +1,7 @@
 // What the vegvesen tools share.
 import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const coverage = (dataTypes: string[], updateFrequency: Coverage['updateFrequency']): Coverage => ({ geography: ['NO'], dataTypes, updateFrequency });
 
@@ -11,6 +12,6 @@ export const coverage = (dataTypes: string[], updateFrequency: Coverage['updateF
 export const wholeNumber = (description: string) =>
   z
     .number()
-    .refine(Number.isInteger, { error: (iss) => `must be an integer (got ${JSON.stringify(iss.input)})` })
+    .refine(Number.isInteger, { error: (iss) => `must be an integer (got ${quoted(iss.input)})` })
     .meta({ type: 'integer' })
     .describe(description);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { coverage } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 interface Code {
   kodeVerdi?: string;
@@ -75,7 +76,7 @@ export const kjoretoyOppslag = defineTool({
   input: {
     regnr: z
       .string()
-      .regex(REGNR, { error: (iss) => `must be a Norwegian registration number of 2 letters and 5 digits, spaces allowed, e.g. EK 39085 (got ${JSON.stringify(iss.input)})` })
+      .regex(REGNR, { error: (iss) => `must be a Norwegian registration number of 2 letters and 5 digits, spaces allowed, e.g. EK 39085 (got ${quoted(iss.input)})` })
       .describe('Registration number: 2 letters and 5 digits, e.g. EK39085 or EK 39085.'),
   },
   output: oppslagOutput,

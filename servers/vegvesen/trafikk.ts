@@ -16,6 +16,7 @@ import { int, isoDate, kommunenummer } from '../../runtime/fields.js';
 import { graphql } from '../../runtime/graphql.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { coverage, wholeNumber } from './common.js';
+import { quoted } from '../../runtime/validation.js';
 
 const UPSTREAM = 'vegvesen-trafikkdata';
 const NAME = 'Trafikkdata';
@@ -173,7 +174,7 @@ export const trafikkVolum = defineTool({
   input: {
     pointId: z
       .string()
-      .regex(/^\d+V\d+$/, { error: (iss) => `must be a traffic registration point id such as 44656V72812 (got ${JSON.stringify(iss.input)})` })
+      .regex(/^\d+V\d+$/, { error: (iss) => `must be a traffic registration point id such as 44656V72812 (got ${quoted(iss.input)})` })
       .describe('Traffic registration point id, e.g. 44656V72812.'),
     from: isoDate('First day, YYYY-MM-DD (included). Default: 7 days before today.').optional(),
     to: isoDate('Last day, YYYY-MM-DD (included). Default: today.').optional(),

@@ -7,6 +7,7 @@
 import { z } from '@hono/zod-openapi';
 import type { UpstreamDefinition } from '../../upstream/catalogue.js';
 import type { QueryValue } from '../../upstream/url.js';
+import { quoted } from '../../validation.js';
 
 /**
  * How a platform is read. `api`: its official API, with its credential (503 not_configured
@@ -104,7 +105,7 @@ export const id = (description: string, pattern: RegExp, example: string, max = 
 export const int = (description: string, min: number, max: number, fallback?: number) =>
   z
     .string()
-    .regex(/^\d+$/, { error: (iss) => `must be an integer (got ${JSON.stringify(iss.input)})` })
+    .regex(/^\d+$/, { error: (iss) => `must be an integer (got ${quoted(iss.input)})` })
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .optional()
