@@ -11,10 +11,12 @@ import { authorizeClient, MemoryClientProvider, startOAuthApp, storeRows } from 
 
 let running: Running;
 let base: string;
+/** Added to the OAuth service's clock: moved past the refresh grace window (runtime/oauth/refresh-grace.ts). */
+let clockOffset = 0;
 
 beforeAll(async () => {
   // The service's own store: codes, tokens and grants in SQLite (in memory here).
-  running = await startOAuthApp();
+  running = await startOAuthApp({}, { oauth: { now: () => Date.now() + clockOffset } });
   base = running.services.config.publicBaseUrl;
 });
 afterAll(async () => {
@@ -100,7 +102,9 @@ describe('OAuth for MCP clients (SDK client, dynamic registration)', () => {
     expect(next.refresh_token).not.toBe(first.refresh_token);
     expect((await toolsCall('brreg', next.access_token)).status).toBe(200);
 
-    // Directly: this SDK release cannot read the error body of a refused refresh.
+    // Directly: this SDK release cannot read the error body of a refused refresh. Past the grace
+    // window: within it, the old token would get the same new pair again.
+    clockOffset += 6_000;
     const reused = await fetch(`${base}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -85,14 +85,15 @@ function authorizeUrl(clientId: string, params: Record<string, string | undefine
   return url.href;
 }
 
-/** The error the provider sent back to the client's redirect URI (or rendered, when it cannot redirect). */
+/** The error the provider sent back to the client's redirect URI, or (for every refused request) showed on its own page. */
 async function refusal(url: string): Promise<{ error?: string; description?: string; status: number }> {
   const { res, location } = await new Browser().follow(url, base);
   if (location) {
     const back = new URL(location);
     return { error: back.searchParams.get('error') ?? undefined, description: back.searchParams.get('error_description') ?? undefined, status: res.status };
   }
-  return { status: res.status, description: await res.text() };
+  const page = await res.text();
+  return { status: res.status, error: /<code>([a-z_]+)<\/code>/.exec(page)?.[1], description: page };
 }
 
 describe('metadata', () => {

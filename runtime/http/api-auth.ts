@@ -79,6 +79,8 @@ export function limitAnonymous(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const decision = await services.limiter.checkAnonymous(clientAddress(c, trustProxy));
     if (!decision.allowed) return problemResponse(rateLimitProblem(decision), services.config.publicBaseUrl, c.get('reqId'), decision.headers);
+    // For routes that write their answer on Node's response themselves (the OAuth provider).
+    c.set('rateLimitHeaders', decision.headers);
     await next();
     addResponseHeaders(c, decision.headers);
   };

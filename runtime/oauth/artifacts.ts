@@ -32,11 +32,18 @@ export interface OAuthArtifactStore {
   revokeByGrantId(grantIdHash: string): Promise<void>;
   /** Deletes what has expired (found ones are hidden already); answers how many. */
   deleteExpired(): Promise<number>;
+  /** How many live artifacts of `kind` have an expiry (for clients: registered, not yet used). */
+  countExpiring(kind: string): Promise<number>;
+  /**
+   * Counts one more event in the counter (kind, idHash), which lives until `expiresAt`, and
+   * answers the count so far, this one included; atomic, so parallel callers each get their own.
+   */
+  tally(kind: string, idHash: string, expiresAt: number): Promise<number>;
 }
 
 /** How many writes pass between sweeps of expired artifacts in memory. */
 const SWEEP_EVERY = 500;
-/** The most artifacts one process keeps: registered clients never expire, so registrations could grow without end. */
+/** The most artifacts one process keeps, whatever their expiries. */
 export const MEMORY_STORE_MAX = 100_000;
 
 /**
@@ -98,6 +105,22 @@ export class MemoryArtifactStore implements OAuthArtifactStore {
   async findByUserCode(kind: string, userCodeHash: string): Promise<StoredArtifact | undefined> {
     for (const item of this.items.values()) if (item.kind === kind && item.userCodeHash === userCodeHash) return this.live(item);
     return undefined;
+  }
+
+  async countExpiring(kind: string): Promise<number> {
+    const now = this.now();
+    let count = 0;
+    for (const item of this.items.values()) if (item.kind === kind && item.expiresAt !== undefined && item.expiresAt > now) count += 1;
+    return count;
+  }
+
+  async tally(kind: string, idHash: string, expiresAt: number): Promise<number> {
+    const key = `${kind}:${idHash}`;
+    const item = this.live(this.items.get(key)) ? this.items.get(key)! : { kind, idHash, payload: { count: 0 }, expiresAt };
+    item.payload.count = Number(item.payload.count) + 1;
+    this.items.set(key, item);
+    if (this.items.size > this.max) this.items.delete(this.items.keys().next().value!);
+    return item.payload.count as number;
   }
 
   async consume(kind: string, idHash: string, at: number): Promise<void> {

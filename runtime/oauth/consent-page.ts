@@ -77,3 +77,15 @@ ${signup}`,
 export function renderMessage(title: string, message: string): string {
   return frame(title, `<h1>${esc(title)}</h1><p>${esc(message)}</p>`);
 }
+
+/**
+ * An authorization that cannot go on, shown here and never sent to the client's redirect URI
+ * (whoever registered that URI could otherwise bounce people to it through this service).
+ */
+export function renderAuthorizationError(error: string, description?: string): string {
+  const detail = description ? `: ${esc(description)}` : '';
+  return frame(
+    'Authorization failed',
+    `<h1>Authorization failed</h1><p role="alert"><code>${esc(error)}</code>${detail}</p><p>Nothing was granted. Go back to your MCP client and connect again; if this repeats, the client sends a request this service does not accept.</p>`,
+  );
+}

@@ -16,6 +16,29 @@ import { PRM_PATH, protectedResourceMetadata } from './resource.js';
 export const AS_METADATA_PATH = '/.well-known/oauth-authorization-server';
 const OPENID_METADATA_PATH = '/.well-known/openid-configuration';
 
+/** What the provider's answers carry unless it set its own (its error page does): none may be framed, run script or leak a referrer. */
+const PROVIDER_DEFAULTS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+};
+
+/**
+ * Adds headers to a Node response when its head is written (Node writes it through writeHead,
+ * implicit heads included), so that every answer of the provider has them, even one of Koa's
+ * error fallback, which clears the headers set before: `always` replace, `defaults` fill in.
+ */
+function headersAtHead(res: ServerResponse, always: Record<string, string>, defaults: Record<string, string>): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!this.headersSent) {
+      for (const name in always) this.setHeader(name, always[name]);
+      for (const name in defaults) if (!this.hasHeader(name)) this.setHeader(name, defaults[name]);
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
+}
+
 /** Paths any web page may call (metadata and the endpoints a browser-based client posts to). */
 export function isOAuthPublicPath(path: string): boolean {
   return (
@@ -69,8 +92,8 @@ export function oauthRoutes(services: Services): Hono<AppEnv> {
     if (!env?.incoming || !env.outgoing) return c.json({ error: 'not_available', message: 'The authorization server answers only over the Node listener.' }, 501);
     const { incoming, outgoing } = env;
     if (rewrite) incoming.url = rewrite + (incoming.url ?? '').slice(c.req.path.length);
-    outgoing.setHeader('x-request-id', c.get('reqId'));
-    outgoing.setHeader(NO_SNIFF.name, NO_SNIFF.value);
+    // What requestContext and limitAnonymous add to other routes' answers, written here since the provider sends its own.
+    headersAtHead(outgoing, { 'x-request-id': c.get('reqId'), [NO_SNIFF.name]: NO_SNIFF.value, ...c.get('rateLimitHeaders') }, PROVIDER_DEFAULTS);
     await oauth.serve(incoming, outgoing);
     const sent = new Response(null, { status: outgoing.statusCode, headers: { 'x-hono-already-sent': 'true' } });
     // Reading `body` turns @hono/node-server's lightweight response into a full one, the kind whose

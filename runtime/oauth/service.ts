@@ -91,6 +91,7 @@ export function createOAuthService(config: Config, keys: KeyStore, slugs: readon
       isResource: (resource) => resources.has(resource),
       exampleResource: resourceUrl(base, slugs[0] ?? 'brreg'),
       behindProxy: config.trustProxy > 0,
+      trustProxy: config.trustProxy,
       fetch: options.fetch,
       now: options.now,
     });
@@ -165,5 +166,7 @@ function forgetOnRevoke(store: OAuthArtifactStore, onRevoke: () => void): OAuthA
     destroy: (kind, id) => store.destroy(kind, id).finally(onRevoke),
     revokeByGrantId: (grant) => store.revokeByGrantId(grant).finally(onRevoke),
     deleteExpired: () => store.deleteExpired(),
+    countExpiring: (kind) => store.countExpiring(kind),
+    tally: (kind, id, expiresAt) => store.tally(kind, id, expiresAt),
   };
 }

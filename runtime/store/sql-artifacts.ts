@@ -6,6 +6,15 @@ import type { OAuthArtifactStore, StoredArtifact } from '../oauth/artifacts.js';
 import type { Driver, Row } from './driver.js';
 import { SQL } from './sql.js';
 
+// Statements of this file only (the schema and the others are in sql.ts). A counter keeps its
+// count in consumed_at: one INSERT … ON CONFLICT adds one atomically on either database, and
+// starts again from one when the row it meets has expired but was not swept yet ($4 is now).
+const COUNT_EXPIRING = 'SELECT COUNT(*) AS n FROM oauth_artifacts WHERE kind = $1 AND expires_at > $2';
+const TALLY = `INSERT INTO oauth_artifacts (kind, id_hash, payload, expires_at, consumed_at) VALUES ($1, $2, '{}', $3, 1)
+  ON CONFLICT (kind, id_hash) DO UPDATE SET
+    consumed_at = CASE WHEN oauth_artifacts.expires_at <= $4 THEN 1 ELSE oauth_artifacts.consumed_at + 1 END, expires_at = excluded.expires_at
+  RETURNING consumed_at AS n`;
+
 const optional = (v: unknown): string | undefined => (v === null || v === undefined ? undefined : String(v));
 
 function artifactOf(row: Row): StoredArtifact {
@@ -73,5 +82,15 @@ export class SqlArtifactStore implements OAuthArtifactStore {
 
   async deleteExpired(): Promise<number> {
     return (await this.db()).run(SQL.deleteExpiredArtifacts, [this.now()]);
+  }
+
+  async countExpiring(kind: string): Promise<number> {
+    const [row] = await (await this.db()).query(COUNT_EXPIRING, [kind, this.now()]);
+    return Number(row?.n ?? 0);
+  }
+
+  async tally(kind: string, idHash: string, expiresAt: number): Promise<number> {
+    const [row] = await (await this.db()).query(TALLY, [kind, idHash, expiresAt, this.now()]);
+    return Number(row?.n ?? 0);
   }
 }
