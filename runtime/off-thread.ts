@@ -38,6 +38,12 @@ export interface OffThreadOptions {
   maxThreads?: number;
   /** Tasks waiting at most; past it run() refuses at once rather than queue without bound. */
   maxQueue?: number;
+  /**
+   * Time a thread may take to start (loading its modules; from the sources, compiling them too),
+   * added to the budget of the tasks that arrive while the pool has no thread: a cold start is the
+   * pool's cost, not the task's (default 20 000 ms).
+   */
+  startMs?: number;
 }
 
 export class OffThreadBusy extends Error {
@@ -51,6 +57,8 @@ export class OffThreadBusy extends Error {
 export class OffThread<In, Out> {
   private pool: Piscina | undefined;
   private waiting = 0;
+  /** While the pool starts a thread: when that start's allowance ends (performance.now()). */
+  private startingUntil = 0;
 
   constructor(
     private readonly repoPath: string,
@@ -71,11 +79,15 @@ export class OffThread<In, Out> {
     }));
     const budget = new AbortController();
     // The budget starts when the task is handed over, so time spent queued counts too: a caller
-    // never waits longer than its budget, whatever runs before it.
-    const timer = setTimeout(() => budget.abort(), budgetMs);
+    // never waits longer than its budget (plus a cold start's allowance), whatever runs before it.
+    const now = performance.now();
+    if (pool.threads.length === 0 && now >= this.startingUntil) this.startingUntil = now + (this.options.startMs ?? 20_000);
+    const timer = setTimeout(() => budget.abort(), budgetMs + Math.max(0, this.startingUntil - now));
     this.waiting++;
     try {
-      return (await pool.run(input, { signal: budget.signal })) as Out;
+      const answer = (await pool.run(input, { signal: budget.signal })) as Out;
+      this.startingUntil = 0;
+      return answer;
     } catch (err) {
       if (budget.signal.aborted) throw new OffThreadTimeout(budgetMs);
       throw err;

@@ -23,3 +23,16 @@ describe('OffThread', () => {
     await Promise.allSettled([first, second]);
   });
 });
+
+describe('OffThread cold start', () => {
+  it("does not count a thread's start-up against the first task's budget", async () => {
+    // A fresh pool: the thread starts (tsx compiles the worker) within the start allowance, and a
+    // task with a 1 ms budget still answers, since it runs at once on the started thread.
+    const cold = new OffThread<number | 'spin', number>('tests/fixtures/off-thread/spin.worker.ts', { startMs: 60_000 });
+    try {
+      expect(await cold.run(4, 1)).toBe(8);
+    } finally {
+      await cold.close();
+    }
+  });
+});

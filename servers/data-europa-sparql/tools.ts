@@ -5,7 +5,9 @@ import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
 import type { ToolContext } from '../../runtime/context.js';
 import { optNum, sourceRef } from '../../runtime/output.js';
-import { ENDPOINT, MAX_GET_QUERY, MAX_ROWS, PATH, PREDECLARED, REGISTER, classify, coverage, isPartial, prepare, term, type SparqlJson } from './sparql.js';
+import { parseQuery } from './parse.js';
+import { MAX_NESTING, MAX_QUERY_CHARS, scanQuery } from './scan.js';
+import { ENDPOINT, MAX_GET_QUERY, MAX_ROWS, PATH, PREDECLARED, REGISTER, coverage, isPartial, term, type SparqlJson } from './sparql.js';
 
 const HOUR = 3600;
 const ACCEPT = { accept: 'application/sparql-results+json' };
@@ -38,15 +40,17 @@ const termOutput = z.object({
 export const query = defineTool({
   name: 'query',
   title: 'Run a SPARQL query on data.europa.eu',
-  description: `Runs a read-only SPARQL 1.1 query on data.europa.eu's endpoint (DCAT-AP metadata of the datasets, distributions and catalogues of the European open-data portal). SELECT answers rows of RDF terms; ASK true or false. CONSTRUCT and DESCRIBE are unsupported; updates (INSERT, DELETE, DROP, every form) are blocked. A SELECT returns at most limit rows: a larger LIMIT of its own is lowered (capped). timeoutMs goes to the endpoint, which then answers what it found (partial); the call still ends at this service's deadline. Prefixes ${Object.keys(PREDECLARED).join(', ')} may be used undeclared; eusparql.about has examples.`,
+  description: `Runs a read-only SPARQL 1.1 query on data.europa.eu's endpoint (DCAT-AP metadata of the datasets, distributions and catalogues of the European open-data portal). SELECT answers rows of RDF terms; ASK true or false. CONSTRUCT and DESCRIBE are unsupported; updates (INSERT, DELETE, DROP, every form) are blocked; SERVICE and FROM / FROM NAMED are refused (GRAPH over the endpoint's own graphs is fine). At most ${MAX_QUERY_CHARS} characters, brackets ({, ( and [) nested at most ${MAX_NESTING} deep. A SELECT returns at most limit rows: a larger LIMIT of its own is lowered (capped). timeoutMs goes to the endpoint, which then answers what it found (partial); the call still ends at this service's deadline. Prefixes ${Object.keys(PREDECLARED).join(', ')} may be used undeclared; eusparql.about has examples.`,
   input: {
-    query: z.string().min(1).describe('A SPARQL SELECT or ASK query.'),
+    query: z.string().min(1).max(MAX_QUERY_CHARS).describe('A SPARQL SELECT or ASK query.'),
     limit: int({ min: 1, max: MAX_ROWS, default: 100, description: 'Most rows a SELECT returns.' }),
     timeoutMs: int({ min: 1000, max: 60000, description: 'Query timeout the endpoint applies, in milliseconds.' }),
   },
+  // The cheap linear scan only (the length is the schema's); the parse runs in run(), off the main thread.
   refine: (input, issues) => {
-    const verdict = classify(input.query);
-    if (!verdict.ok) issues.add(verdict.message, ['query']);
+    if (input.query.length > MAX_QUERY_CHARS) return;
+    const scanned = scanQuery(input.query);
+    if (!scanned.ok) issues.add(scanned.message, ['query']);
   },
   output: z.object({
     queryType: z.enum(['SELECT', 'ASK']),
@@ -69,15 +73,12 @@ export const query = defineTool({
     limit: 5,
   },
   run: async ({ query: text, limit, timeoutMs }, ctx) => {
-    const verdict = classify(text);
-    // The schema's refine has refused everything else; this narrows the type.
-    if (!verdict.ok) throw fail.invalidInput(`query: ${verdict.message}`);
-    const prepared = prepare(verdict.query, limit);
+    const prepared = await parseQuery({ query: text, limit });
     const answer = await send(ctx, prepared.text, timeoutMs);
     const data = answer.data as SparqlJson;
     const partial = isPartial(answer.headers);
     const base = { limit: prepared.limit, capped: prepared.capped, partial, query: prepared.text, kilde };
-    if (verdict.query.queryType === 'ASK') {
+    if (prepared.queryType === 'ASK') {
       if (typeof data.boolean !== 'boolean') throw fail.upstream('The SPARQL endpoint answered an ASK query without a boolean');
       return { queryType: 'ASK' as const, ...base, variables: [], rowCount: 0, rows: [], boolean: data.boolean };
     }
@@ -134,7 +135,7 @@ export const about = defineTool({
       engine: 'OpenLink Virtuoso',
       queryForms: ['SELECT', 'ASK'],
       unsupported: ['CONSTRUCT', 'DESCRIBE'],
-      blocked: 'every SPARQL update: INSERT, DELETE, DROP, CLEAR, CREATE, LOAD, COPY, MOVE, ADD',
+      blocked: 'every SPARQL update: INSERT, DELETE, DROP, CLEAR, CREATE, LOAD, COPY, MOVE, ADD; and SERVICE, FROM and FROM NAMED (no federation)',
       maxRows: MAX_ROWS,
       defaultLimit: 100,
       timeoutMs: { min: 1000, max: 60000 },
