@@ -52,6 +52,9 @@ export const PLATFORM_TESTS = [
   'tests/landing-browser.test.ts',
   'tests/docs-browser.test.ts',
   'tests/install-browser.test.ts',
+  // Worker threads (piscina), from the sources under tsx and from the built bundle
+  'tests/off-thread.test.ts',
+  'tests/dist-workers.test.ts',
   // every server module loads and every tool answers its recorded example
   'tests/registry.test.ts',
 ];
