@@ -4,9 +4,10 @@
 //
 // Lifecycle (one index per file address, so every app in the process shares it):
 // - first use: the file is fetched through ctx (not put in the response cache: the index is the
-//   cache), decoded by the upstream layer (a body that does not decode counts against the
-//   upstream's breaker) and built; callers wait, each no longer than its own call's deadline (the
-//   download itself is shared and outlives a caller that gives up);
+//   cache), decoded in a worker thread within a time budget and under caps on what it holds
+//   (runtime/files/; a body that does not decode or breaks a cap counts against the upstream's
+//   breaker, like any answer that cannot be read) and built; callers wait, each no longer than
+//   its own call's deadline (the download itself is shared and outlives a caller that gives up);
 // - every use: when the index is older than `refreshAfterMs` a refresh starts in the background
 //   and the call answers from the current index (stale-while-revalidate). The refresh is a
 //   conditional request (If-None-Match / If-Modified-Since from the last good download): a 304
@@ -23,6 +24,7 @@ import type { ToolContext } from './context.js';
 import { ToolError, fail, type ErrorCode } from './errors.js';
 import { validatorsOf, type Validators } from './upstream/freshness.js';
 import type { QueryValue } from './upstream/url.js';
+import { decodeOffThread, type OffThreadDecode } from './files/off-thread-decode.js';
 
 /** The pause after a first failed download; it doubles with each further failure in a row. */
 export const RETRY_AFTER_FAILURE_MS = 60_000;
@@ -43,8 +45,13 @@ export interface FileIndexSpec<D, T> {
   upstream: string;
   path: string;
   query?: Record<string, QueryValue>;
-  /** How the body is read: parsed here, inside the upstream layer (see the header). */
-  decode: (body: Buffer) => D | Promise<D>;
+  /**
+   * How the body is read: in a worker thread, within a budget, under caps (runtime/files/), never
+   * on the main thread (DESIGN.md "Bounded work"). `csvFile(format, caps)` for a CSV file; a worker
+   * module of the server's own (`decodeWorker`) for anything else. What comes back is cloned onto
+   * the main thread: keep it compact (arrays of strings rather than objects repeating keys).
+   */
+  decodeOffThread: OffThreadDecode<D>;
   /** Builds the index from the decoded file; may yield to the event loop. A throw fails the refresh. */
   build: (decoded: D) => T | Promise<T>;
   refreshAfterMs: number;
@@ -175,7 +182,7 @@ export class FileIndex<D, T> {
       path: this.spec.path,
       query: this.spec.query,
       accept: 'buffer',
-      decode: this.spec.decode,
+      decode: (body) => decodeOffThread(this.spec.decodeOffThread, body, this.spec.title),
       notFound: 'null',
       // The index is the cache: a second copy of the file in the response cache helps no one.
       ttlSeconds: 0,

@@ -9,12 +9,13 @@
 // url, found there on each refresh so that a re-uploaded file (new resource address) is followed.
 // UNCONFIRMED: the file's delimiter (comma or semicolon: read from its header), its location
 // type values (e.g. Havn, Kai), and the resource's address (recordings use a constructed one).
-import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
 import type { ToolContext } from '../../runtime/context.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { FileIndex } from '../../runtime/file-index.js';
+import { recordsOf } from '../../runtime/files/csv.js';
+import { csvFile } from '../../runtime/files/off-thread-decode.js';
 import { int, text } from '../../runtime/fields.js';
 import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
 import { quoted } from '../../runtime/validation.js';
@@ -56,16 +57,16 @@ const coord = (v: string | undefined) => {
 };
 export const fold = (v: string | null | undefined) => (v ?? '').trim().toLocaleUpperCase('nb');
 
-/** The locations file: a header row of column names; the delimiter is whichever the header uses. */
-export function decodeLocations(body: Buffer): Record<string, string>[] {
-  const head = body.subarray(0, 2000).toString('utf8').split(/\r?\n/)[0] ?? '';
-  const delimiter = (head.match(/;/g)?.length ?? 0) > (head.match(/,/g)?.length ?? 0) ? ';' : ',';
-  return parse(body, { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), bom: true, delimiter, skip_empty_lines: true, relax_column_count: true, trim: true }) as Record<string, string>[];
-}
+/**
+ * The locations file, read in a worker: a header row of column names; the delimiter is whichever
+ * the header uses. Some tens of thousands of locations of 10 columns; a quay's WKT may be long,
+ * which the default cap of a million characters a record (runtime/files/caps.ts) allows.
+ */
+const LOCATIONS = csvFile({ delimiterFromHeader: true, bom: true, skip_empty_lines: true, trim: true });
 
-function buildPorts(rows: Record<string, string>[]): Port[] {
+function buildPorts(table: string[][]): Port[] {
   const out: Port[] = [];
-  for (const r of rows) {
+  for (const r of recordsOf(table, (c) => c.trim().toLowerCase()).records) {
     const id = text0(r.id);
     const navn = text0(r.locationname);
     if (!id || !navn) continue;
@@ -86,7 +87,7 @@ function buildPorts(rows: Record<string, string>[]): Port[] {
 }
 
 /** One index per file address (the catalogue names the address). */
-const indexes = new Map<string, FileIndex<Record<string, string>[], Port[]>>();
+const indexes = new Map<string, FileIndex<string[][], Port[]>>();
 
 function indexFor(path: string) {
   let index = indexes.get(path);
@@ -97,7 +98,7 @@ function indexFor(path: string) {
       withoutIt: 'no port can be listed or looked up',
       upstream: UPSTREAM,
       path,
-      decode: decodeLocations,
+      decodeOffThread: LOCATIONS,
       build: buildPorts,
       refreshAfterMs: DAY * 1000,
       describe: (ports) => ({ locations: ports.length }),

@@ -23,10 +23,10 @@
 //   cmpLicenceOperCurrent, cmpLicenceLicenseeCurrent (Y/N) (file ids 43153659067, 1764583158).
 // Columns are read by name, so their order does not matter.
 // UNCONFIRMED: whether the export sends ETag or Last-Modified (the index revalidates when it does).
-import { parse } from 'csv-parse/sync';
 import type { ToolContext } from '../../runtime/context.js';
 import { FileIndex } from '../../runtime/file-index.js';
-import { fail } from '../../runtime/errors.js';
+import { recordsOf } from '../../runtime/files/csv.js';
+import { csvFile } from '../../runtime/files/off-thread-decode.js';
 
 export const UPSTREAM = 'sodir-factpages';
 export const DAY = 86_400;
@@ -40,12 +40,15 @@ export const FACTPAGES_URL = 'https://factpages.sodir.no/en';
 
 type Row = Record<string, string>;
 
-/** A FactPages CSV: header row of column names, BOM tolerated; a body that is not CSV fails here. */
-export function decodeCsv(body: Buffer): Row[] {
-  const rows = parse(body, { columns: true, bom: true, skip_empty_lines: true, trim: true, relax_column_count: true }) as Row[];
-  if (!Array.isArray(rows)) throw fail.upstream('Sodir FactPages answered a table that could not be read');
-  return rows;
-}
+/**
+ * A FactPages CSV: header row of column names, BOM tolerated, read in a worker (a body that is not
+ * CSV fails there). The largest table read, monthly production, has about 30 000 rows of 15
+ * columns: the default caps (runtime/files/caps.ts) are far above every table.
+ */
+const TABLE = csvFile({ bom: true, skip_empty_lines: true, trim: true });
+
+/** A table's rows keyed by its header row. */
+export const rowsOf = (table: string[][]): Row[] => recordsOf(table).records;
 
 /** A published decimal, or null for an empty cell. */
 export function decimal(value: string | undefined): number | null {
@@ -125,16 +128,16 @@ function isoDay(value: string | undefined): string | null {
   return m ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
-const FIELDS = new FileIndex<Row[], Map<string, Field>>({
+const FIELDS = new FileIndex<string[][], Map<string, Field>>({
   title: 'the FactPages field table',
   register: 'Sodir FactPages',
   withoutIt: 'field status and operators are unknown',
   upstream: UPSTREAM,
   path: tablePath('field'),
-  decode: decodeCsv,
-  build: (rows) => {
+  decodeOffThread: TABLE,
+  build: (table) => {
     const out = new Map<string, Field>();
-    for (const r of rows) {
+    for (const r of rowsOf(table)) {
       const id = text(r.fldNpdidField);
       const name = text(r.fldName);
       if (!id || !name) continue;
@@ -154,17 +157,17 @@ const FIELDS = new FileIndex<Row[], Map<string, Field>>({
   describe: (index) => ({ fields: index.size }),
 });
 
-const PRODUCTION = new FileIndex<Row[], Production>({
+const PRODUCTION = new FileIndex<string[][], Production>({
   title: 'the FactPages monthly field production table',
   register: 'Sodir FactPages',
   withoutIt: 'no production figures can be given',
   upstream: UPSTREAM,
   path: tablePath('field_production_monthly'),
-  decode: decodeCsv,
-  build: (rows) => {
+  decodeOffThread: TABLE,
+  build: (table) => {
     const out: MonthRow[] = [];
     let latest: number | null = null;
-    for (const r of rows) {
+    for (const r of rowsOf(table)) {
       const year = Number(r.prfYear);
       const month = Number(r.prfMonth);
       const field = text(r.prfInformationCarrier);
@@ -190,15 +193,15 @@ const PRODUCTION = new FileIndex<Row[], Production>({
   describe: (index) => ({ rows: index.rows.length }),
 });
 
-const RESERVES = new FileIndex<Row[], Reserve[]>({
+const RESERVES = new FileIndex<string[][], Reserve[]>({
   title: 'the FactPages field reserves table',
   register: 'Sodir FactPages',
   withoutIt: 'no reserves can be given',
   upstream: UPSTREAM,
   path: tablePath('field_reserves'),
-  decode: decodeCsv,
-  build: (rows) =>
-    rows
+  decodeOffThread: TABLE,
+  build: (table) =>
+    rowsOf(table)
       .filter((r) => text(r.fldName) && text(r.fldNpdidField))
       .map((r) => ({
         fieldId: text(r.fldNpdidField)!,
@@ -211,15 +214,15 @@ const RESERVES = new FileIndex<Row[], Reserve[]>({
   describe: (index) => ({ fields: index.length }),
 });
 
-const COMPANIES = new FileIndex<Row[], Company[]>({
+const COMPANIES = new FileIndex<string[][], Company[]>({
   title: 'the FactPages company table',
   register: 'Sodir FactPages',
   withoutIt: 'no companies can be listed',
   upstream: UPSTREAM,
   path: tablePath('company'),
-  decode: decodeCsv,
-  build: (rows) =>
-    rows
+  decodeOffThread: TABLE,
+  build: (table) =>
+    rowsOf(table)
       .filter((r) => text(r.cmpLongName))
       .map((r) => ({
         name: text(r.cmpLongName)!,

@@ -26,6 +26,9 @@ export const FSF_LIST_URL = `${FSF_DEFAULT_BASE}${FSF_PATH}?token=${FSF_TOKEN}`;
 export const FSF_REGISTER = 'EU Financial Sanctions Files (consolidated list)';
 
 export const REFRESH_AFTER_MS = 6 * 3600_000;
+
+/** Words of one listed name that are indexed and compared: far more than any real name has, a bound for a broken file. */
+export const MAX_LISTED_NAME_WORDS = 24;
 export { MAX_RETRY_AFTER_FAILURE_MS, RETRY_AFTER_FAILURE_MS, retryAfterFailures } from '../../../runtime/file-index.js';
 
 export type EntityType = 'person' | 'organisation' | 'vessel';
@@ -98,6 +101,8 @@ export class SanctionsIndex {
   readonly tokens = new Map<string, IndexedToken>();
   /** Canonical tokens per phonetic key (Lawrow and Lavrov meet here). */
   readonly tokensByKey = new Map<string, string[]>();
+  /** Canonical tokens per length of their key: a misspelt word is looked for among words of about its length only. */
+  readonly tokensByKeyLength = new Map<number, string[]>();
   /** Canonical tokens in order, for prefix look-ups. */
   sortedTokens: string[] = [];
   private readonly byLogicalId = new Map<string, number>();
@@ -171,7 +176,8 @@ export class SanctionsIndex {
     for (const alias of [...(primary ? [primary] : []), ...record.nameAliases.filter((a) => a !== primary)]) {
       const whole = alias.wholeName ?? [alias.firstName, alias.middleName, alias.lastName].filter(Boolean).join(' ');
       if (!whole) continue;
-      const tokens = nameTokens(whole, type === 'person' ? 'person' : 'organisation');
+      // A listed name longer than any real one keeps its first words (each is paired with the query's).
+      const tokens = nameTokens(whole, type === 'person' ? 'person' : 'organisation').slice(0, MAX_LISTED_NAME_WORDS);
       const signature = tokens.map((t) => t.canon).join(' ');
       if (tokens.length === 0 || seen.has(signature)) continue;
       seen.add(signature);
@@ -198,6 +204,9 @@ export class SanctionsIndex {
       const list = this.tokensByKey.get(entry.key) ?? [];
       list.push(canon);
       this.tokensByKey.set(entry.key, list);
+      const sameLength = this.tokensByKeyLength.get(entry.key.length) ?? [];
+      sameLength.push(canon);
+      this.tokensByKeyLength.set(entry.key.length, sameLength);
     }
     this.version = createHash('sha256')
       .update(`${this.source.globalFileId}|${this.source.generationDate}|${this.source.entities.length}|${this.aliases.length}`)
@@ -244,7 +253,9 @@ const FSF_LIST = new FileIndex<FsfExport, SanctionsIndex>({
   upstream: FSF_UPSTREAM,
   path: FSF_PATH,
   query: { token: FSF_TOKEN },
-  decode: parseFsfExport,
+  // Read in a worker (parse.worker.ts). The list has some 6 000 entities of a few dozen elements
+  // each; ten times that is refused before the parse.
+  decodeOffThread: { worker: 'servers/_shared/sanctions-index/parse.worker.ts', caps: { elements: 2_000_000 } },
   build: (list) => SanctionsIndex.build(list),
   refreshAfterMs: REFRESH_AFTER_MS,
   describe: (index) => ({
