@@ -13,6 +13,8 @@
 // key middleware (window, burst, concurrency), and the other names are charged to the window, all
 // or nothing, once the first name is screened. A screen of more names than the key's whole window
 // (a dev key's 60) is a 400 naming subjects and that bound, since waiting would never let it pass.
+// The work of each name is bounded by the matcher (servers/screening/candidates.ts), so a screen of
+// n names does at most n times that bound, and yields to other requests between names.
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { fail, toToolError } from '../errors.js';

@@ -25,8 +25,13 @@
 //    address countries +0.02, another one −0.05; nothing is added or taken when the list has no
 //    such data.
 // 5. Candidates at or above the threshold (default 0.85) are returned, best first.
+// 6. The work is bounded (candidates.ts): the first 8 words of a name are compared, only the listed
+//    names most likely to match are scored, and an answer that a bound cut says so (warning).
 import type { IndexedAlias, IndexedEntity, NameToken, SanctionsIndex } from '../_shared/sanctions-index/index.js';
 import { GENERIC_ORG_WORDS, PARTICLES, nameTokens, similarity } from '../_shared/sanctions-index/index.js';
+import { consideredWords, noWork, rankCandidates, similarListWords, tellingWords, type ScreeningWork } from './candidates.js';
+
+export { SCREENING_BOUNDS, type ScreeningWork } from './candidates.js';
 
 export const DEFAULT_THRESHOLD = 0.85;
 
@@ -92,12 +97,24 @@ interface NameResult {
   surnameMissed: boolean;
 }
 
-/** Scores one listed name against the query words (steps 2 and 3 of the header). */
-export function scoreName(query: NameToken[], alias: Pick<IndexedAlias, 'tokens' | 'surname' | 'strong'>, organisation: boolean): NameResult {
+/**
+ * Scores one listed name against the query words (steps 2 and 3 of the header). `pairable` names,
+ * for a word of the listed name, the query positions that can be similar to it (the screen knows
+ * them from the index); without it every pair is compared. `work` counts the pairs compared.
+ */
+export function scoreName(
+  query: NameToken[],
+  alias: Pick<IndexedAlias, 'tokens' | 'surname' | 'strong'>,
+  organisation: boolean,
+  pairable?: (word: NameToken) => readonly number[],
+  work: ScreeningWork = noWork(),
+): NameResult {
   const c = alias.tokens;
   const pairs: Pair[] = [];
-  for (let i = 0; i < query.length; i += 1) {
-    for (let j = 0; j < c.length; j += 1) {
+  const everyPosition = query.map((_, i) => i);
+  for (let j = 0; j < c.length; j += 1) {
+    for (const i of pairable ? pairable(c[j]) : everyPosition) {
+      work.wordPairs += 1;
       const m = wordSimilarity(query[i], c[j]);
       if (m) pairs.push({ q: i, c: j, sim: m.sim, how: m.how });
     }
@@ -135,7 +152,9 @@ export function scoreName(query: NameToken[], alias: Pick<IndexedAlias, 'tokens'
   const qJoined = query.map((t) => t.key).join('');
   const keys = c.map((t) => t.key);
   const forms = [keys.join(''), [...keys.slice(1), keys[0]].join(''), [keys[keys.length - 1], ...keys.slice(0, -1)].join('')];
-  const compactRaw = Math.max(...forms.map((f) => similarity(qJoined, f)));
+  // Strings whose lengths differ by more than 12 % cannot be 0.88 similar: not compared.
+  const comparable = forms.filter((f) => Math.abs(f.length - qJoined.length) <= Math.max(f.length, qJoined.length) * (1 - WEIGHTS.compactFloor));
+  const compactRaw = Math.max(0, ...comparable.map((f) => similarity(qJoined, f)));
   const compact = compactRaw >= WEIGHTS.compactFloor ? compactRaw * 0.95 : 0;
   if (surnameMissed && compact === 0) score = Math.min(score, WEIGHTS.surnameCap);
   score = Math.max(score, compact);
@@ -206,34 +225,84 @@ function nameReasons(query: NameToken[], alias: IndexedAlias, r: NameResult): st
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
+/** Work of every screen since the process started (tests, metrics). */
+const TOTALS = { names: 0, ...noWork() };
+export const screeningWorkTotals = () => ({ ...TOTALS });
+
+export interface ScreenResult {
+  candidates: Candidate[];
+  /** Entities whose names were scored. */
+  considered: number;
+  work: ScreeningWork;
+  /** Words of the name past SCREENING_BOUNDS.queryWords, not compared. */
+  ignoredWords: number;
+  /** Listed names sharing a word with the query that the bounds left unscored. */
+  candidatesLeft: number;
+}
+
 /** Every entity whose best name scores at or above `threshold`, best first. */
-export function screen(index: SanctionsIndex, q: ScreenQuery, threshold: number, limit: number): { candidates: Candidate[]; considered: number } {
-  const forPerson = q.type !== 'organisation' ? nameTokens(q.name, 'person') : [];
-  const forOrg = q.type !== 'person' ? nameTokens(q.name, 'organisation') : [];
-  // Retrieval: aliases sharing at least one similar word with the query.
-  const aliasIds = new Set<number>();
-  // Particles, initials and common organisation words retrieve nothing on their own (they occur
-  // in thousands of names); they still count when the names are scored.
+export function screen(index: SanctionsIndex, q: ScreenQuery, threshold: number, limit: number): ScreenResult {
+  const work = noWork();
+  const asPerson = consideredWords(q.type !== 'organisation' ? nameTokens(q.name, 'person') : []);
+  const asOrg = consideredWords(q.type !== 'person' ? nameTokens(q.name, 'organisation') : []);
+  const forPerson = asPerson.words;
+  const forOrg = asOrg.words;
   const all = [...forPerson, ...forOrg];
-  const telling = all.filter((w) => w.canon.length > 1 && !PARTICLES.has(w.canon) && !GENERIC_ORG_WORDS.has(w.canon));
-  const words = telling.length > 0 ? telling : all;
-  for (const [canon, entry] of index.tokens) {
-    const probe: NameToken = { raw: canon, canon, key: entry.key };
-    if (words.some((w) => wordSimilarity(w, probe))) for (const a of entry.aliases) aliasIds.add(a);
-  }
+  const similarWords = similarListWords(index, all, wordSimilarity, work);
+  // For a listed word, the query positions similar to it (step 2 found them for every query word).
+  const positionsLike = (query: NameToken[]) => {
+    const byListWord = new Map<string, number[]>();
+    query.forEach((w, i) => {
+      for (const listed of similarWords.get(w.canon) ?? []) byListWord.set(listed, [...(byListWord.get(listed) ?? []), i]);
+    });
+    return (word: NameToken) => byListWord.get(word.canon) ?? [];
+  };
+  const pairable = { person: positionsLike(forPerson), organisation: positionsLike(forOrg) };
+  const queryOf = (alias: IndexedAlias) => (index.entities[alias.entity].type === 'person' ? forPerson : forOrg);
+  const ranked = rankCandidates(
+    index,
+    tellingWords(all),
+    similarWords,
+    (alias) => {
+      const type = index.entities[alias.entity].type;
+      if (q.type === 'person' && type !== 'person') return false;
+      if (q.type === 'organisation' && type === 'person') return false;
+      return queryOf(alias).length > 0;
+    },
+    (alias, shared) => {
+      // The shares of step 3 as if every shared word matched exactly: a cheap estimate, no pairing.
+      const organisation = index.entities[alias.entity].type !== 'person';
+      const query = queryOf(alias);
+      let got = 0;
+      let total = 0;
+      for (const w of query) {
+        total += weightOf(w, organisation);
+        if (shared.has(w.canon)) got += weightOf(w, organisation);
+      }
+      return WEIGHTS.queryShare * (got / total) + WEIGHTS.listShare * Math.min(1, shared.size / alias.tokens.length);
+    },
+  );
   const best = new Map<number, { alias: IndexedAlias; result: NameResult; query: NameToken[] }>();
-  for (const id of aliasIds) {
+  let scored = 0;
+  for (const id of ranked.aliases) {
     const alias = index.aliases[id];
-    const entity = index.entities[alias.entity];
-    if (q.type === 'person' && entity.type !== 'person') continue;
-    if (q.type === 'organisation' && entity.type === 'person') continue;
-    const organisation = entity.type !== 'person';
-    const query = organisation ? forOrg : forPerson;
-    if (query.length === 0) continue;
-    const result = scoreName(query, alias, organisation);
+    const organisation = index.entities[alias.entity].type !== 'person';
+    const pairsOf = organisation ? pairable.organisation : pairable.person;
+    // The pairs this name needs are known before comparing them: the budget is never overrun.
+    let pairs = 0;
+    for (const word of alias.tokens) pairs += pairsOf(word).length;
+    if (scored >= ranked.budget.aliases || work.wordPairs + pairs > ranked.budget.wordPairs) break;
+    scored += 1;
+    const query = queryOf(alias);
+    const result = scoreName(query, alias, organisation, pairsOf, work);
+    work.aliasesScored += 1;
     const prev = best.get(alias.entity);
     if (!prev || result.score > prev.result.score) best.set(alias.entity, { alias, result, query });
   }
+  TOTALS.names += 1;
+  TOTALS.tokensProbed += work.tokensProbed;
+  TOTALS.aliasesScored += work.aliasesScored;
+  TOTALS.wordPairs += work.wordPairs;
   const candidates: Candidate[] = [];
   for (const [idx, { alias, result, query }] of best) {
     const entity = index.entities[idx];
@@ -244,5 +313,11 @@ export function screen(index: SanctionsIndex, q: ScreenQuery, threshold: number,
     candidates.push({ entity, alias, nameScore: round(result.score), score: round(score), matchedFields: fields, reasons });
   }
   candidates.sort((a, b) => b.score - a.score || (a.entity.sortName < b.entity.sortName ? -1 : 1));
-  return { candidates: candidates.slice(0, limit), considered: best.size };
+  return {
+    candidates: candidates.slice(0, limit),
+    considered: best.size,
+    work,
+    ignoredWords: Math.max(asPerson.ignored, asOrg.ignored),
+    candidatesLeft: ranked.aliases.length - scored,
+  };
 }

@@ -11,7 +11,7 @@ import { int, isoDate } from '../../runtime/fields.js';
 import { optNum, optStr } from '../../runtime/output.js';
 import { VARIANTS, loadSanctionsIndex, type Freshness } from '../_shared/sanctions-index/index.js';
 import { freshnessOutput } from '../_shared/sanctions-index/output.js';
-import { DEFAULT_THRESHOLD, WEIGHTS, screen } from './match.js';
+import { DEFAULT_THRESHOLD, SCREENING_BOUNDS, WEIGHTS, screen } from './match.js';
 import { quoted } from '../../runtime/validation.js';
 
 const coverage: Coverage = { geography: ['EU'], dataTypes: ['sanctions', 'screening'], updateFrequency: 'daily' };
@@ -57,6 +57,18 @@ function staleWarning(f: Freshness): string | undefined {
   return `The list in memory is ${hours} hours old${f.lastRefreshError ? ` because the last refresh failed (${f.lastRefreshError.message})` : ' and is being refreshed'}; listings made since ${f.generationDate} are missing.`;
 }
 
+/** What the bounds on the work of one name left out (servers/screening/candidates.ts). */
+function boundsWarning(ignoredWords: number, candidatesLeft: number): string | undefined {
+  const parts: string[] = [];
+  if (ignoredWords > 0) {
+    parts.push(`The name has ${SCREENING_BOUNDS.queryWords + ignoredWords} words: only the first ${SCREENING_BOUNDS.queryWords} words were compared, the last ${ignoredWords} were ignored.`);
+  }
+  if (candidatesLeft > 0) {
+    parts.push(`${candidatesLeft} more listed names share a word with it but were not scored (at most ${SCREENING_BOUNDS.candidates} per name, those sharing the most words first).`);
+  }
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
 export const screenTool = defineTool({
   name: 'screen',
   title: 'Screen a name against the EU sanctions list',
@@ -99,7 +111,7 @@ export const screenTool = defineTool({
       }),
     ),
     notice: z.string(),
-    warning: z.string().optional().describe('The list in memory is stale.'),
+    warning: z.string().optional().describe(`The list in memory is stale, or the name was only partly screened: a name is compared on its first ${SCREENING_BOUNDS.queryWords} words, against at most ${SCREENING_BOUNDS.candidates} listed names.`),
     list: freshnessOutput,
   }),
   refine: (input, issues) => {
@@ -117,8 +129,8 @@ export const screenTool = defineTool({
   run: async (input, ctx) => {
     const { index, freshness } = await loadSanctionsIndex(ctx);
     const country = input.country?.toUpperCase();
-    const { candidates, considered } = screen(index, { ...input, country }, input.threshold, input.limit);
-    const warning = staleWarning(freshness);
+    const { candidates, considered, ignoredWords, candidatesLeft } = screen(index, { ...input, country }, input.threshold, input.limit);
+    const warning = [staleWarning(freshness), boundsWarning(ignoredWords, candidatesLeft)].filter(Boolean).join(' ') || undefined;
     return {
       query: {
         name: input.name,
@@ -211,6 +223,7 @@ export const aboutTool = defineTool({
           `A person whose surname is known scores at most ${WEIGHTS.surnameCap} unless a query word matches the surname; names are also compared as one string (joined, or surname first) at ≥ ${WEIGHTS.compactFloor}; weak aliases count ${WEIGHTS.weakAlias}.`,
           `Persons: birth date on the list +${WEIGHTS.birthDateEqual}, birth year +${WEIGHTS.birthYearEqual}, one year off 0, further off ${WEIGHTS.birthYearDiffers}. Country among the entity's citizenship, birth or address countries +${WEIGHTS.countryMatches}, otherwise ${WEIGHTS.countryDiffers}. Missing list data changes nothing.`,
           'Each entity scores by its best name; candidates at or above the threshold are returned best first.',
+          `Bounds on the work of one name: its first ${SCREENING_BOUNDS.queryWords} words are compared (the answer's warning names any left out); the listed names sharing the most words with it are scored first, at most ${SCREENING_BOUNDS.candidates} names and ${SCREENING_BOUNDS.wordPairs} word pairs, and at most ${SCREENING_BOUNDS.candidatesPerWord} times what its most widespread word finds alone (the warning says how many were left).`,
         ],
         transliterationTable: VARIANTS,
         weights: WEIGHTS,
