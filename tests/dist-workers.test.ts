@@ -3,7 +3,7 @@
 // `*.worker.ts`. eusparql.query parses in such a worker, so a query that answers through the
 // built demo proves the path end to end.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,8 +44,13 @@ async function callTool(name: string, args: Record<string, unknown>) {
 }
 
 describe('the built service and its worker threads', () => {
-  it('bundles the SPARQL parse worker into dist/workers/', () => {
-    expect(existsSync(join(ROOT, 'dist/workers/servers/data-europa-sparql/parse.worker.mjs'))).toBe(true);
+  it('bundles every *.worker.ts of runtime/ and servers/ into dist/workers/', () => {
+    const workers = ['runtime', 'servers'].flatMap((dir) =>
+      (readdirSync(join(ROOT, dir), { recursive: true }) as string[]).filter((f) => f.endsWith('.worker.ts')).map((f) => join(dir, f)),
+    );
+    expect(workers).toContain(join('servers', 'data-europa-sparql', 'parse.worker.ts'));
+    expect(workers).toContain(join('runtime', 'files', 'csv.worker.ts'));
+    for (const worker of workers) expect(existsSync(join(ROOT, 'dist/workers', worker.replace(/\.ts$/, '.mjs'))), worker).toBe(true);
   });
 
   it('answers eusparql.query, parsed in the bundled worker', async () => {
