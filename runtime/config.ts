@@ -29,6 +29,8 @@ export interface Config {
   auditRetentionDays: number;
   /** AUDIT_BUFFER_LIMIT: audit entries held in memory while the store is unreachable; past it they are dropped and counted. */
   auditBufferLimit: number;
+  /** AUDIT_KEY_ENTRIES_PER_MINUTE: entries of one key kept one each per minute; past it (and for 429s) requests are counted into summary entries. */
+  auditKeyEntriesPerMinute: number;
   redisUrl?: string;
   anonymousPerMinute: number;
   /** Failed authentications (unknown keys) per minute per client address before 429. */
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyCacheMs: positiveInt(env, 'KEY_CACHE_SECONDS', DEFAULT_KEY_CACHE_MS / 1000) * 1000,
     auditRetentionDays: positiveInt(env, 'AUDIT_RETENTION_DAYS', 90),
     auditBufferLimit: positiveInt(env, 'AUDIT_BUFFER_LIMIT', 10_000),
+    auditKeyEntriesPerMinute: positiveInt(env, 'AUDIT_KEY_ENTRIES_PER_MINUTE', 1_000),
     redisUrl: env.REDIS_URL || undefined,
     anonymousPerMinute: positiveInt(env, 'ANON_RATE_LIMIT', 600),
     authFailuresPerMinute: positiveInt(env, 'AUTH_FAILURE_LIMIT', 20),

@@ -105,6 +105,7 @@ export function createServices(config: Config, options: ServiceOptions): Service
   const audit = new AuditWriter(store, {
     retentionDays: config.auditRetentionDays,
     maxPending: config.auditBufferLimit,
+    keyEntriesPerMinute: config.auditKeyEntriesPerMinute,
     now: options.clock,
     warn: (message) => logger.warn(message),
   });

@@ -40,8 +40,17 @@ export const AuditEntrySchema = z
     slug: z.string().nullable().openapi({ description: 'The MCP server or connector, when there is one.' }),
     tool: z.string().nullable().openapi({ description: 'The tool called, when there is one.' }),
     status: z.number().int(),
-    durationMs: z.number(),
-    requestId: z.string(),
+    durationMs: z.number().openapi({ description: 'Milliseconds to answer; of a summary entry, the longest of its requests.' }),
+    requestId: z.string().openapi({ description: 'The request’s X-Request-Id; of a summary entry, the first request’s.' }),
+    count: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .openapi({
+        description:
+          'Only on a summary entry: how many requests of this method, status and route it stands for, from its time to the end of that minute (requests refused with 429, and those past the key’s entries a minute). slug and tool are null unless all of them agree.',
+      }),
   })
   .openapi('AuditEntry');
 

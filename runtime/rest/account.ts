@@ -2,13 +2,16 @@
 // record and window (GET /v1/account), its own audit entries, newest first, cursor-paged with the
 // signed 24-hour cursors of the events feed (GET /v1/account/audit), and everything at once as
 // JSON or an NDJSON stream (GET /v1/account/export). A key only ever sees its own entries.
+// A page reads at most AUDIT_SCAN_BUDGET of the store (then its cursor continues the scan), and
+// an export streams a chunk of entries per turn of the event loop, a few exports per key an hour.
 import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { KeyRecord } from '../auth/keys.js';
 import { cursorCodec } from '../cursor.js';
 import { ToolError, fail } from '../errors.js';
 import type { Services } from '../services.js';
-import type { AuditQuery, StoredAuditEntry, StoredKey } from '../store/types.js';
+import { ExportAllowance } from '../store/export-allowance.js';
+import type { AuditQuery, ScanBudget, StoredAuditEntry, StoredKey } from '../store/types.js';
 import { AccountExportSchema, AccountSchema, AuditPageSchema } from './account-schemas.js';
 import type { RestApp } from './index.js';
 import { BEARER, problemResponse } from './schemas.js';
@@ -16,8 +19,12 @@ import { quoted } from '../validation.js';
 
 export const AUDIT_LIMIT_MAX = 100;
 export const AUDIT_LIMIT_DEFAULT = 50;
-/** Rows per store query while an export is read. */
-const EXPORT_PAGE = 1_000;
+/**
+ * What one audit page may read: batch rows, and entries unpacked from them (about a
+ * microsecond each). A filter whose route or status no batch holds reads nothing; one that many
+ * batches might match stops here and answers a shorter page with a cursor.
+ */
+export const AUDIT_SCAN_BUDGET: ScanBudget = { batches: 256, entries: 20_000 };
 
 const keyErrors = {
   401: problemResponse('No or unknown bearer key.'),
@@ -72,7 +79,7 @@ const auditRoute = createRoute({
   tags: ['account'],
   summary: 'The calling key’s own requests, newest first',
   description:
-    'One entry per request made with this key (MCP tools/call and keyed REST routes): time, method, route template, slug and tool, status, duration and request id; never the key and never the values of the path or the query. Entries are written in batches and appear within about a second. Pages are linked by nextCursor, a signed string valid 24 hours, bound to this key and these filters. Entries older than the retention (AUDIT_RETENTION_DAYS, default 90) are deleted.',
+    'One entry per request made with this key (MCP tools/call and keyed REST routes): time, method, route template, slug and tool, status, duration and request id; never the key and never the values of the path or the query. Entries are written in batches and appear within about a second. Requests refused with 429, and those past the key’s AUDIT_KEY_ENTRIES_PER_MINUTE entries in a minute, are counted into one summary entry per minute, method, status and route (with count), written when the minute is over. Pages are linked by nextCursor, a signed string valid 24 hours, bound to this key and these filters; a page that reached the scan budget before it was full holds fewer entries (even none) and a nextCursor to continue. Entries older than the retention (AUDIT_RETENTION_DAYS, default 90) are deleted.',
   security: BEARER,
   request: { query: AuditQuerySchema },
   responses: {
@@ -89,7 +96,7 @@ const exportRoute = createRoute({
   tags: ['account'],
   summary: 'Everything stored about the calling key, as one download',
   description:
-    'The key’s record without its hash and all its audit entries, newest first, with Content-Disposition: attachment. One JSON document by default; an NDJSON stream (one object per line: first {"type":"key",…}, then {"type":"audit",…} per entry) for Accept: application/x-ndjson or format=ndjson, for long histories.',
+    'The key’s record without its hash and all its audit entries, newest first, with Content-Disposition: attachment. One JSON document by default; an NDJSON stream (one object per line: first {"type":"key",…}, then {"type":"audit",…} per entry) for Accept: application/x-ndjson or format=ndjson, for long histories. At most 4 exports per key per hour, one at a time (429 with Retry-After past that).',
   security: BEARER,
   request: {
     query: z.object({
@@ -117,8 +124,21 @@ async function fromStore<T>(work: () => Promise<T>): Promise<T> {
 }
 
 function publicEntry(e: StoredAuditEntry) {
-  return { time: new Date(e.at).toISOString(), method: e.method, route: e.route, slug: e.slug ?? null, tool: e.tool ?? null, status: e.status, durationMs: e.durationMs, requestId: e.requestId };
+  return {
+    time: new Date(e.at).toISOString(),
+    method: e.method,
+    route: e.route,
+    slug: e.slug ?? null,
+    tool: e.tool ?? null,
+    status: e.status,
+    durationMs: e.durationMs,
+    requestId: e.requestId,
+    ...(e.count !== undefined && { count: e.count }),
+  };
 }
+
+/** Lets other requests run between two chunks of an export. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function publicKey(record: KeyRecord, stored: StoredKey | undefined) {
   const k = stored ?? record;
@@ -160,6 +180,7 @@ export function registerAccountRoutes(app: RestApp, services: Services): void {
   const { store, limiter } = services;
   const now = () => (services.invokeDeps.now ?? (() => new Date()))();
   const codec = () => cursorCodec((name) => services.config.env[name], (message) => services.logger.warn(message));
+  const exports = new ExportAllowance();
 
   app.openapi(accountRoute, async (c) => {
     c.get('log').route = 'account';
@@ -191,10 +212,11 @@ export function registerAccountRoutes(app: RestApp, services: Services): void {
     }
     const limit = q.limit ?? AUDIT_LIMIT_DEFAULT;
     // One more than the page shows whether another page follows.
-    const rows = await fromStore(() => store.auditPage(key.id, { ...filters, before, limit: limit + 1 }));
-    const page = rows.slice(0, limit);
+    const scan = await fromStore(() => store.auditScan(key.id, { ...filters, before, limit: limit + 1 }, AUDIT_SCAN_BUDGET));
+    const page = scan.entries.slice(0, limit);
     const last = page[page.length - 1];
-    const nextCursor = rows.length > limit && last ? codec().encode(kind, { at: last.at, id: last.id }, now()) : null;
+    const continueAt = scan.entries.length > limit && last ? { at: last.at, id: last.id } : scan.resumeAt;
+    const nextCursor = continueAt ? codec().encode(kind, continueAt, now()) : null;
     return c.json({ entries: page.map(publicEntry), limit, nextCursor }, 200);
   });
 
@@ -202,20 +224,22 @@ export function registerAccountRoutes(app: RestApp, services: Services): void {
     c.get('log').route = 'account';
     const key = c.get('key')!;
     const { format } = c.req.valid('query');
-    const stored = await fromStore(() => store.keyByHash(key.hash));
-    const record = publicKey(key, stored);
-    const exportedAt = now().toISOString();
-    // The first page is read before answering, so an unreachable store is a 503, not a cut stream.
-    const first = await fromStore(() => store.auditPage(key.id, { limit: EXPORT_PAGE }));
-    async function* pages(): AsyncGenerator<StoredAuditEntry[]> {
-      let page = first;
-      while (page.length > 0) {
-        yield page;
-        if (page.length < EXPORT_PAGE) return;
-        const last = page[page.length - 1];
-        page = await store.auditPage(key.id, { before: { at: last.at, id: last.id }, limit: EXPORT_PAGE });
-      }
+    const turn = exports.take(key.id);
+    if ('refused' in turn) throw fail.rateLimited(turn.refused, turn.retryAfterMs);
+    let chunks: AsyncIterator<StoredAuditEntry[]>;
+    let first: IteratorResult<StoredAuditEntry[]>;
+    let record: ReturnType<typeof publicKey>;
+    try {
+      const stored = await fromStore(() => store.keyByHash(key.hash));
+      record = publicKey(key, stored);
+      // The first chunk is read before answering, so an unreachable store is a 503, not a cut stream.
+      chunks = store.auditExport(key.id)[Symbol.asyncIterator]();
+      first = await fromStore(() => chunks.next());
+    } catch (err) {
+      turn.release();
+      throw err;
     }
+    const exportedAt = now().toISOString();
     const ndjson = wantsNdjson(format, c.req.header('accept'));
     const filename = `account-${key.id}.${ndjson ? 'ndjson' : 'json'}`;
     const headers = {
@@ -224,9 +248,9 @@ export function registerAccountRoutes(app: RestApp, services: Services): void {
       'cache-control': 'no-store',
     };
     const encoder = new TextEncoder();
-    const iterator = pages();
     let started = false;
     let sent = 0;
+    let unsent: IteratorResult<StoredAuditEntry[]> | undefined = first;
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (!started) {
@@ -236,8 +260,21 @@ export function registerAccountRoutes(app: RestApp, services: Services): void {
           );
           return;
         }
-        const next = await iterator.next();
+        let next: IteratorResult<StoredAuditEntry[]>;
+        try {
+          if (unsent) next = unsent;
+          else {
+            // Each chunk in a turn of its own: the requests of others are answered in between.
+            await nextTurn();
+            next = await chunks.next();
+          }
+          unsent = undefined;
+        } catch (err) {
+          turn.release();
+          throw err;
+        }
         if (next.done) {
+          turn.release();
           if (!ndjson) controller.enqueue(encoder.encode(']}\n'));
           controller.close();
           return;
@@ -246,6 +283,10 @@ export function registerAccountRoutes(app: RestApp, services: Services): void {
         const text = ndjson ? `${lines.join('\n')}\n` : `${sent > 0 ? ',' : ''}${lines.join(',')}`;
         sent += lines.length;
         controller.enqueue(encoder.encode(text));
+      },
+      cancel() {
+        turn.release();
+        void chunks.return?.();
       },
     });
     return new Response(body, { status: 200, headers }) as never;

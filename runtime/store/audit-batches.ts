@@ -2,11 +2,17 @@
 // array. Every keyed request writes an entry, and in SQLite compiled to WebAssembly a row costs
 // about 7–10 µs however it is inserted (measured: bound parameters, a JSON array unpacked by
 // json_each, literal VALUES), more than the rest of a cached tool call; a row per batch costs that
-// once for hundreds of entries. Reading merges batches newest first (auditPage below), so a
-// page is exact whatever the batches: replicas writing the same key at the same time give
-// batches whose spans overlap.
+// once for hundreds of entries. Reading merges batches newest first (audit-scan.ts), so a page is
+// exact whatever the batches: replicas writing the same key at the same time give batches whose
+// spans overlap.
+//
+// What the filters filter on is stored beside each batch, in audit_batch_tags: one row per key,
+// tag and batch end (`r:<route>`, `s:<status>`, `c:<class>` for each one present in the batch),
+// so a filter reads only the batches that hold its route or status, never unpacking the others.
+// A batch spans at most MAX_BATCH_SPAN_MS, so a time bound (`to`, a cursor) is a range of batch
+// ends too.
 import type { Param, Queryable, Row } from './driver.js';
-import type { AuditEntry, AuditQuery, StoreKind, StoredAuditEntry } from './types.js';
+import type { AuditEntry, StoreKind, StoredAuditEntry } from './types.js';
 
 /**
  * An entry's id is its batch's id times this, plus its place in the batch: ids order entries as
@@ -14,8 +20,20 @@ import type { AuditEntry, AuditQuery, StoreKind, StoredAuditEntry } from './type
  */
 export const ENTRIES_PER_BATCH = 100_000;
 
-/** One entry in a batch: its key is the batch's. Pruned entries become null, so places keep their ids. */
-type Packed = [at: number, method: string, route: string, slug: string | null, tool: string | null, status: number, durationMs: number, requestId: string] | null;
+/**
+ * The longest time one batch spans (first to last entry). Batches span a second or so (a flush),
+ * a minute and a bit when they carry a summary entry (dated at the start of its minute); entries
+ * buffered through a store outage are split. Migration 4 split older rows that spanned more.
+ */
+export const MAX_BATCH_SPAN_MS = 120_000;
+
+/**
+ * One entry in a batch: its key is the batch's. Pruned entries become null, so places keep their
+ * ids. A summary entry (audit-writer.ts) carries its count last.
+ */
+type Packed =
+  | [at: number, method: string, route: string, slug: string | null, tool: string | null, status: number, durationMs: number, requestId: string, count?: number]
+  | null;
 
 export interface BatchRow {
   keyId: string;
@@ -23,11 +41,32 @@ export interface BatchRow {
   lastMs: number;
   count: number;
   entries: string;
+  /** What the filters look for in this batch: routeTag, statusTag, classTag of its entries. */
+  tags: string[];
 }
 
-const pack = (e: AuditEntry): Packed => [e.at, e.method, e.route, e.slug ?? null, e.tool ?? null, e.status, e.durationMs, e.requestId];
+export const routeTag = (route: string) => `r:${route}`;
+export const statusTag = (status: number) => `s:${status}`;
+export const classTag = (statusClass: number) => `c:${statusClass}`;
 
-/** Groups entries by key, each group in time order, split at ENTRIES_PER_BATCH. */
+const pack = (e: AuditEntry): Packed =>
+  e.count === undefined
+    ? [e.at, e.method, e.route, e.slug ?? null, e.tool ?? null, e.status, e.durationMs, e.requestId]
+    : [e.at, e.method, e.route, e.slug ?? null, e.tool ?? null, e.status, e.durationMs, e.requestId, e.count];
+
+function batchRow(keyId: string, part: AuditEntry[]): BatchRow {
+  const routes = new Set<string>();
+  const statuses = new Set<number>();
+  for (const e of part) {
+    routes.add(e.route);
+    statuses.add(e.status);
+  }
+  const classes = new Set([...statuses].map((s) => Math.floor(s / 100)));
+  const tags = [...[...routes].map(routeTag), ...[...statuses].map(statusTag), ...[...classes].map(classTag)];
+  return { keyId, firstMs: part[0].at, lastMs: part[part.length - 1].at, count: part.length, entries: JSON.stringify(part.map(pack)), tags };
+}
+
+/** Groups entries by key, each group in time order, split at ENTRIES_PER_BATCH and at MAX_BATCH_SPAN_MS. */
 export function toBatches(entries: readonly AuditEntry[]): BatchRow[] {
   const byKey = new Map<string, AuditEntry[]>();
   for (const e of entries) {
@@ -39,9 +78,11 @@ export function toBatches(entries: readonly AuditEntry[]): BatchRow[] {
   for (const [keyId, group] of byKey) {
     // Recorded in the order requests ended; sorted so a batch's span and places follow the clock.
     group.sort((a, b) => a.at - b.at);
-    for (let i = 0; i < group.length; i += ENTRIES_PER_BATCH) {
-      const part = group.slice(i, i + ENTRIES_PER_BATCH);
-      rows.push({ keyId, firstMs: part[0].at, lastMs: part[part.length - 1].at, count: part.length, entries: JSON.stringify(part.map(pack)) });
+    let start = 0;
+    for (let i = 1; i <= group.length; i++) {
+      if (i < group.length && i - start < ENTRIES_PER_BATCH && group[i].at - group[start].at <= MAX_BATCH_SPAN_MS) continue;
+      rows.push(batchRow(keyId, group.slice(start, i)));
+      start = i;
     }
   }
   return rows;
@@ -79,65 +120,10 @@ export function unpack(row: Row): StoredAuditEntry[] {
       status: p[5],
       durationMs: p[6],
       requestId: p[7],
+      ...(p[8] !== undefined && { count: p[8] }),
     });
   }
   return out;
-}
-
-/** Newest first; ties in time by id, the order cursors continue in. */
-const newestFirst = (a: StoredAuditEntry, b: StoredAuditEntry) => b.at - a.at || b.id - a.id;
-
-function matches(e: StoredAuditEntry, q: AuditQuery): boolean {
-  if (q.from !== undefined && e.at < q.from) return false;
-  if (q.to !== undefined && e.at >= q.to) return false;
-  if (q.status !== undefined && e.status !== q.status) return false;
-  if (q.statusClass !== undefined && Math.floor(e.status / 100) !== q.statusClass) return false;
-  if (q.route !== undefined && e.route !== q.route) return false;
-  if (q.before && !(e.at < q.before.at || (e.at === q.before.at && e.id < q.before.id))) return false;
-  return true;
-}
-
-/** Batch rows read per statement while a page is merged. */
-const BATCHES_PER_READ = 64;
-
-const COLUMNS = 'id, key_id, first_ms, last_ms, entries';
-
-/**
- * A key's entries matching `q`, newest first. Batches are read by their newest entry, newest
- * first; once `limit` entries are found, a batch whose newest entry is older than the
- * limit-th found can hold nothing that belongs on the page, and reading stops there.
- */
-export async function auditPage(db: Queryable, keyId: string, q: AuditQuery): Promise<StoredAuditEntry[]> {
-  if (q.limit <= 0) return [];
-  const found: StoredAuditEntry[] = [];
-  let after: { lastMs: number; id: number } | undefined;
-  for (;;) {
-    const params: Param[] = [keyId];
-    const where = ['key_id = $1'];
-    const bind = (v: Param) => `$${params.push(v)}`;
-    if (q.from !== undefined) where.push(`last_ms >= ${bind(q.from)}`);
-    if (q.to !== undefined) where.push(`first_ms < ${bind(q.to)}`);
-    if (q.before) where.push(`first_ms <= ${bind(q.before.at)}`);
-    if (after) {
-      const lastMs = bind(after.lastMs);
-      where.push(`(last_ms < ${lastMs} OR (last_ms = ${lastMs} AND id < ${bind(after.id)}))`);
-    }
-    const sql = `SELECT ${COLUMNS} FROM audit_batches WHERE ${where.join(' AND ')} ORDER BY last_ms DESC, id DESC LIMIT ${BATCHES_PER_READ}`;
-    const rows = await db.query(sql, params);
-    for (const row of rows) {
-      if (found.length >= q.limit) {
-        found.sort(newestFirst).length = q.limit;
-        if (Number(row.last_ms) < found[q.limit - 1].at) return found;
-      }
-      for (const e of unpack(row)) if (matches(e, q)) found.push(e);
-    }
-    if (rows.length < BATCHES_PER_READ) break;
-    const last = rows[rows.length - 1];
-    after = { lastMs: Number(last.last_ms), id: Number(last.id) };
-  }
-  found.sort(newestFirst);
-  if (found.length > q.limit) found.length = q.limit;
-  return found;
 }
 
 /**
@@ -147,6 +133,8 @@ export async function auditPage(db: Queryable, keyId: string, q: AuditQuery): Pr
 export async function pruneBefore(tx: Queryable, kind: StoreKind, at: number): Promise<number> {
   const [whole] = await tx.query('SELECT COALESCE(SUM(entry_count), 0) AS n FROM audit_batches WHERE last_ms < $1', [at]);
   await tx.run('DELETE FROM audit_batches WHERE last_ms < $1', [at]);
+  // A tag's batch end is its batches' (trimming moves only a batch's start).
+  await tx.run('DELETE FROM audit_batch_tags WHERE last_ms < $1', [at]);
   let removed = Number(whole.n);
   for (const row of await tx.query('SELECT id, entries FROM audit_batches WHERE first_ms < $1 AND last_ms >= $1', [at])) {
     const packed = entriesOf(row);
@@ -175,3 +163,27 @@ export function insertBatchesSql(rows: number): string {
 }
 
 export const batchParams = (kind: StoreKind, b: BatchRow): Param[] => [b.keyId, b.firstMs, b.lastMs, b.count, entriesParam(kind, b.entries)];
+
+/** Tag rows per INSERT: 3 parameters each. */
+export const TAGS_PER_INSERT = 500;
+
+/** `INSERT INTO audit_batch_tags ...` for `rows` tags; a tag already there (same key and batch end) is kept. */
+export function insertTagsSql(rows: number): string {
+  const tuples = Array.from({ length: rows }, (_, r) => `($${r * 3 + 1}, $${r * 3 + 2}, $${r * 3 + 3})`);
+  return `INSERT INTO audit_batch_tags (key_id, tag, last_ms) VALUES ${tuples.join(', ')} ON CONFLICT DO NOTHING`;
+}
+
+/** The tag rows of `batches`, each once. */
+export function tagParams(batches: readonly BatchRow[]): Param[][] {
+  const seen = new Set<string>();
+  const rows: Param[][] = [];
+  for (const b of batches) {
+    for (const tag of b.tags) {
+      const id = `${b.keyId}\n${b.lastMs}\n${tag}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      rows.push([b.keyId, tag, b.lastMs]);
+    }
+  }
+  return rows;
+}

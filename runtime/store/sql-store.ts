@@ -3,9 +3,10 @@ import type { Tier } from '../auth/keys.js';
 import type { OAuthArtifactStore } from '../oauth/artifacts.js';
 import type { Driver, Param, Queryable, Row } from './driver.js';
 import { SqlArtifactStore } from './sql-artifacts.js';
-import { auditPage, batchParams, insertBatchesSql, pruneBefore, toBatches } from './audit-batches.js';
+import { TAGS_PER_INSERT, batchParams, insertBatchesSql, insertTagsSql, pruneBefore, tagParams, toBatches } from './audit-batches.js';
+import { auditExport, auditPage, auditScan } from './audit-scan.js';
 import { MIGRATIONS, SQL } from './sql.js';
-import type { AuditEntry, AuditQuery, Store, StoredAuditEntry, StoredKey } from './types.js';
+import type { AuditEntry, AuditQuery, AuditScan, ScanBudget, Store, StoredAuditEntry, StoredKey } from './types.js';
 
 /** Batch rows per INSERT: 5 parameters each, far below either database's limit on parameters. */
 const BATCHES_PER_INSERT = 500;
@@ -116,11 +117,24 @@ export class SqlStore implements Store {
         const part = batches.slice(i, i + BATCHES_PER_INSERT);
         await tx.run(insertBatchesSql(part.length), part.flatMap((b) => batchParams(this.db.kind, b)));
       }
+      const tags = tagParams(batches);
+      for (let i = 0; i < tags.length; i += TAGS_PER_INSERT) {
+        const part = tags.slice(i, i + TAGS_PER_INSERT);
+        await tx.run(insertTagsSql(part.length), part.flat());
+      }
     });
   }
 
   async auditPage(keyId: string, q: AuditQuery): Promise<StoredAuditEntry[]> {
-    return auditPage(await this.schema(), keyId, q);
+    return auditPage(await this.schema(), this.db.kind, keyId, q);
+  }
+
+  async auditScan(keyId: string, q: AuditQuery, budget: ScanBudget): Promise<AuditScan> {
+    return auditScan(await this.schema(), this.db.kind, keyId, q, budget);
+  }
+
+  async *auditExport(keyId: string): AsyncGenerator<StoredAuditEntry[]> {
+    yield* auditExport(await this.schema(), this.db.kind, keyId);
   }
 
   async deleteAuditBefore(at: number): Promise<number> {

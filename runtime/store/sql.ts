@@ -84,6 +84,41 @@ export const MIGRATIONS: Migration[] = [
       ],
     },
   },
+  {
+    version: 4,
+    name: 'audit tags for filters',
+    // What the filters filter on, per key and batch end (audit-batches.ts): a filter reads only
+    // the batches that can match. Batches that span more than MAX_BATCH_SPAN_MS (120 s; entries
+    // buffered through an outage) become one row per entry, as migration 3 made them, so that a
+    // time bound is a bound on batch ends; then the tags of every batch are filled in.
+    statements: {
+      sqlite: [
+        `CREATE TABLE audit_batch_tags (key_id TEXT NOT NULL, tag TEXT NOT NULL, last_ms INTEGER NOT NULL, PRIMARY KEY (key_id, tag, last_ms)) WITHOUT ROWID`,
+        'CREATE INDEX audit_batch_tags_time ON audit_batch_tags (last_ms)',
+        `INSERT INTO audit_batches (key_id, first_ms, last_ms, entry_count, entries)
+           SELECT b.key_id, json_extract(e.value, '$[0]'), json_extract(e.value, '$[0]'), 1, json_array(json(e.value))
+           FROM audit_batches b, json_each(CAST(b.entries AS TEXT)) e WHERE b.last_ms - b.first_ms > 120000 AND e.type = 'array' ORDER BY b.id, e.key`,
+        'DELETE FROM audit_batches WHERE last_ms - first_ms > 120000',
+        `INSERT OR IGNORE INTO audit_batch_tags (key_id, tag, last_ms)
+           SELECT DISTINCT b.key_id, 'r:' || json_extract(e.value, '$[2]'), b.last_ms FROM audit_batches b, json_each(CAST(b.entries AS TEXT)) e WHERE e.type = 'array'
+           UNION SELECT DISTINCT b.key_id, 's:' || json_extract(e.value, '$[5]'), b.last_ms FROM audit_batches b, json_each(CAST(b.entries AS TEXT)) e WHERE e.type = 'array'
+           UNION SELECT DISTINCT b.key_id, 'c:' || (json_extract(e.value, '$[5]') / 100), b.last_ms FROM audit_batches b, json_each(CAST(b.entries AS TEXT)) e WHERE e.type = 'array'`,
+      ],
+      postgres: [
+        'CREATE TABLE audit_batch_tags (key_id TEXT NOT NULL, tag TEXT NOT NULL, last_ms BIGINT NOT NULL, PRIMARY KEY (key_id, tag, last_ms))',
+        'CREATE INDEX audit_batch_tags_time ON audit_batch_tags (last_ms)',
+        `INSERT INTO audit_batches (key_id, first_ms, last_ms, entry_count, entries)
+           SELECT b.key_id, (e.value->>0)::bigint, (e.value->>0)::bigint, 1, json_build_array(e.value)::text
+           FROM audit_batches b, json_array_elements(b.entries::json) WITH ORDINALITY AS e(value, n)
+           WHERE b.last_ms - b.first_ms > 120000 AND json_typeof(e.value) = 'array' ORDER BY b.id, e.n`,
+        'DELETE FROM audit_batches WHERE last_ms - first_ms > 120000',
+        `INSERT INTO audit_batch_tags (key_id, tag, last_ms)
+           SELECT b.key_id, t.tag, b.last_ms FROM audit_batches b, json_array_elements(b.entries::json) e,
+             LATERAL (VALUES ('r:' || (e.value->>2)), ('s:' || (e.value->>5)), ('c:' || ((e.value->>5)::int / 100))) AS t(tag)
+           WHERE json_typeof(e.value) = 'array' GROUP BY b.key_id, t.tag, b.last_ms ON CONFLICT DO NOTHING`,
+      ],
+    },
+  },
 ];
 
 export const SQL = {

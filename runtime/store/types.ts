@@ -21,8 +21,15 @@ export interface AuditEntry {
   slug?: string;
   tool?: string;
   status: number;
+  /** A summary entry: the longest of its requests. */
   durationMs: number;
+  /** A summary entry: the first of its requests. */
   requestId: string;
+  /**
+   * Only on a summary entry (audit-writer.ts): how many requests of this key, method, route and
+   * status, in the minute from `at`, it stands for (refused with 429, or past the key's entries a minute).
+   */
+  count?: number;
 }
 
 export interface StoredAuditEntry extends AuditEntry {
@@ -44,6 +51,24 @@ export interface AuditQuery {
   limit: number;
 }
 
+/** What one read of the audit may do at most: batch rows read, and entries unpacked from them. */
+export interface ScanBudget {
+  batches: number;
+  entries: number;
+}
+
+export interface AuditScan {
+  /** Entries matching the query, newest first: up to `limit`. */
+  entries: StoredAuditEntry[];
+  /**
+   * Set when the budget ended the scan before the page was full: every matching entry newer than
+   * this position is in `entries`; the scan continues with it as `before`.
+   */
+  resumeAt?: { at: number; id: number };
+  batchesRead: number;
+  entriesUnpacked: number;
+}
+
 export interface Store {
   readonly kind: StoreKind;
   /** Where: the SQLite file, or the PostgreSQL URL without its password. */
@@ -60,8 +85,12 @@ export interface Store {
   /** Moves last_used_at forward for each key id (never back). */
   touchKeys(lastUsed: ReadonlyMap<string, string>): Promise<void>;
   appendAudit(entries: readonly AuditEntry[]): Promise<void>;
-  /** A key's entries, newest first. */
+  /** A key's entries, newest first, read whatever it takes. */
   auditPage(keyId: string, query: AuditQuery): Promise<StoredAuditEntry[]>;
+  /** A key's entries, newest first, reading at most `budget`. */
+  auditScan(keyId: string, query: AuditQuery, budget: ScanBudget): Promise<AuditScan>;
+  /** All of a key's entries, newest first, in chunks of at most 1 000 entries, each batch read once. */
+  auditExport(keyId: string): AsyncIterable<StoredAuditEntry[]>;
   deleteAuditBefore(at: number): Promise<number>;
   /** The OAuth server's codes, tokens and grants (hashes only) in this store; `now` (epoch ms) judges their expiry. */
   oauthArtifacts(now?: () => number): OAuthArtifactStore;
