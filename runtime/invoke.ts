@@ -3,7 +3,6 @@
 import type { Logger } from 'pino';
 import { createContext, unexpectedShape, type RunTrace } from './context.js';
 import { DEFAULT_CALL_DEADLINE_MS, Deadline } from './deadline.js';
-import { deepFreeze } from './freeze.js';
 import { ToolError, fail, toToolError } from './errors.js';
 import type { Maybe } from './maybe.js';
 import type { Metrics } from './metrics.js';
@@ -51,11 +50,12 @@ export type Success = {
 };
 export type Outcome = Success | { ok: false; error: ToolError };
 
-/** A remembered success: the JSON is at hand; the data is parsed only if someone asks for it. */
+/**
+ * A remembered success: the JSON is at hand; the data is parsed only if someone asks for it, each
+ * time and never kept (the memo counts the text it holds; parsed JSON can take 21 times as much).
+ */
 function rememberedOutcome(r: Remembered): Outcome {
   if (r.outcome) return r.outcome as Outcome;
-  let data: unknown;
-  let parsed = false;
   const quoted = () => (r.quoted ??= JSON.stringify(r.json));
   // Served again, every part of the answer comes from the cache.
   const provenance = replayed(r.provenance);
@@ -69,12 +69,7 @@ function rememberedOutcome(r: Remembered): Outcome {
     provenance,
     metaBytes: () => (meta ??= Buffer.from(provenanceMetaJson(provenance))),
     get data() {
-      if (!parsed) {
-        // One parsed copy, shared by every caller of this remembered result: frozen.
-        data = deepFreeze(JSON.parse(r.json));
-        parsed = true;
-      }
-      return data;
+      return JSON.parse(r.json) as unknown;
     },
   } satisfies Outcome);
 }

@@ -24,12 +24,27 @@ export interface Remembered {
 
 const MAX_ARGS_LENGTH = 2048;
 
+/**
+ * What a remembered result can come to hold, at most: the JSON (two bytes a character once it has
+ * any beyond Latin-1) and its quoted text (at most twice as long: every `"` and `\` escaped), the
+ * UTF-8 bytes of both, and the MCP answer made of those bytes for each protocol era (dispatch.ts
+ * keeps them beside the shared outcome); the references to cached answers by their keys. Its data
+ * is parsed on each use and never kept (invoke.ts): parsed JSON can take 21 times its text.
+ */
+function rememberedSize(r: Remembered, key: string): number {
+  const units = r.json.length;
+  const utf8 = Buffer.byteLength(r.json);
+  const text = utf8 > units ? 2 * units : units;
+  const bytes = utf8 + units + utf8;
+  let refs = 0;
+  for (const ref of r.refs) refs += 2 * ref.key.length + 64;
+  return 2 * key.length + 3 * text + 3 * bytes + refs + 100 * (r.provenance.sources.length + 1);
+}
+
 export class ResultMemo {
   private readonly memo = new LRUCache<string, Remembered>({
     maxSize: 64 * 1024 * 1024,
-    // The JSON, and room for its quoted text, the bytes of both and the MCP answer made of them
-    // (dispatch.ts keeps it beside the shared outcome) once a caller has asked for them.
-    sizeCalculation: (r) => 6 * r.json.length + 100 * (r.refs.length + r.provenance.sources.length + 1),
+    sizeCalculation: rememberedSize,
   });
 
   constructor(private readonly upstream: UpstreamClient) {}

@@ -6,7 +6,9 @@ import { z } from 'zod';
 import { loadConfig } from '../runtime/config.js';
 import { defineServer, defineTool, defineUpstream } from '../runtime/define.js';
 import { REGISTER } from '../servers/_shared/icons/index.js';
-import { invokeTool } from '../runtime/invoke.js';
+import { invokeTool, type Success } from '../runtime/invoke.js';
+import { toolResultMessage } from '../runtime/mcp/dispatch.js';
+import type { ResultMemo } from '../runtime/result-memo.js';
 import { createServices } from '../runtime/services.js';
 import type { RawResponse, Transport } from '../runtime/upstream/transport.js';
 
@@ -55,6 +57,7 @@ function setup(status = 200) {
     tools: [
       tool('plain', async ({ id }, ctx) => ctx.get('fake', '/x/{id}', { params: { id } })),
       tool('clock', async ({ id }, ctx) => ({ data: await ctx.get('fake', '/x/{id}', { params: { id } }), at: ctx.now().toISOString() })),
+      tool('wide', async ({ id }, ctx) => ({ upstream: await ctx.get('fake', '/x/{id}', { params: { id } }), text: '漢"字'.repeat(2000) })),
       tool('partial', async ({ id }, ctx) => ({ a: await ctx.settle(ctx.get('fake', '/x/{id}', { params: { id } })), b: await ctx.settle(ctx.get('fake', '/fail')) })),
     ],
   });
@@ -112,5 +115,20 @@ describe('result memo', () => {
     expect(r1.ok).toBe(false);
     await s.call('plain', { id: 'a' });
     expect(s.counts().runs).toBe(2);
+  });
+
+  it('counts at least what a remembered result comes to hold, and keeps no parsed copy of it (issue 24 #6)', async () => {
+    const s = setup();
+    await s.call('wide', { id: 'a' });
+    const again = (await s.call('wide', { id: 'a' })) as Success;
+    expect(s.counts().runs).toBe(1);
+    // Everything a repeat call makes and the memo keeps: both strings, their bytes, the MCP answers of both eras.
+    const held = [again.json, again.quoted()].reduce((n, text) => n + 2 * text.length, 0) + again.quotedBytes().length + again.jsonBytes().length;
+    const heads = toolResultMessage(1, again, false)[0].length + toolResultMessage(1, again, true)[0].length;
+    const memo = (s.services.invokeDeps.results as unknown as { memo: { calculatedSize: number } }).memo;
+    expect(memo.calculatedSize).toBeGreaterThanOrEqual(held + heads);
+    // Its data is parsed for whoever asks, and not kept beside the text.
+    expect(again.data).toEqual(again.data);
+    expect(again.data).not.toBe(again.data);
   });
 });

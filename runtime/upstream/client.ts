@@ -1,12 +1,12 @@
 // The upstream layer every face of the service uses: URL building, auth headers, an LRU response
-// cache (the upstream's own Cache-Control/Expires lifetime when it states one, else the calling
-// tool's; stale answers revalidated with If-None-Match/If-Modified-Since), coalescing of identical
-// requests in flight, the upstream's published request rate (pace.ts), a concurrency cap, retries
+// cache bounded by what it holds in memory (cache-entry.ts; the upstream's own Cache-Control/Expires
+// lifetime when it states one, else the calling tool's; stale answers revalidated with
+// If-None-Match/If-Modified-Since), coalescing of identical requests in flight, a concurrency cap,
+// the upstream's published request rate (pace.ts: a permit taken as each attempt is sent), retries
 // with jittered backoff for idempotent requests, a circuit breaker, and error mapping.
 import { LRUCache } from 'lru-cache';
 import type { Deadline } from '../deadline.js';
 import { fail, ToolError } from '../errors.js';
-import { deepFreeze } from '../freeze.js';
 import type { Metrics } from '../metrics.js';
 import { CircuitBreaker, type BreakerSnapshot } from './breaker.js';
 import { authHeaders, authQuery, type CredentialSource } from './auth.js';
@@ -14,6 +14,7 @@ import type { UpstreamDefinition } from './catalogue.js';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
 import { attemptTimeout, backoff, parseRetryAfter, retryFits, sleep } from './retry.js';
 import { buildUrl, type QueryValue } from './url.js';
+import { KEEP_READ_BYTES, MALFORMED, entrySize, readBody, readerOf, toShared, type CacheEntry, type Fetched, type Reader, type SharedEntry } from './cache-entry.js';
 import { freshnessMs, validatorsOf, type Validators } from './freshness.js';
 import { MemoryPacer, type Pacer } from './pace.js';
 import { FairSemaphore } from './semaphore.js';
@@ -80,10 +81,14 @@ export interface UpstreamResult<T = unknown> {
   publicUrl?: string;
 }
 
-/** A cached answer by identity: current while the cache still holds this very entry within its lifetime. */
+/**
+ * A cached answer by identity: current while the cache still holds this very entry within its
+ * lifetime. It names the entry by a number, so a kept reference (the result memo) never holds an
+ * answer in memory after the cache has let it go.
+ */
 export interface CacheRef {
   key: string;
-  entry: object;
+  serial: number;
   ttlMs: number;
 }
 
@@ -96,16 +101,6 @@ export interface RequestStats {
    * that an upstream's concurrency cap is shared fairly; unset, the request shares one anonymous caller.
    */
   caller?: () => string;
-}
-
-interface CacheEntry {
-  status: number;
-  data: unknown;
-  headers: Record<string, string>;
-  fetchedAt: number;
-  bytes: number;
-  /** The lifetime the upstream stated (Cache-Control, Expires); without one each caller's own applies. */
-  statedTtlMs?: number;
 }
 
 /** How long `entry` is fresh for a caller whose own lifetime is `ttlMs`. */
@@ -146,7 +141,8 @@ export class UpstreamClient {
   private readonly defs = new Map<string, UpstreamDefinition>();
   private readonly breakers = new Map<string, CircuitBreaker>();
   private readonly gates = new Map<string, FairSemaphore>();
-  private readonly inflight = new Map<string, Promise<CacheEntry>>();
+  private readonly inflight = new Map<string, Promise<Fetched>>();
+  private serials = 0;
   private readonly cache: LRUCache<string, CacheEntry>;
   private readonly now: () => number;
   private readonly pacer: Pacer;
@@ -172,7 +168,7 @@ export class UpstreamClient {
     }
     this.cache = new LRUCache<string, CacheEntry>({
       maxSize: options.cacheMaxBytes ?? 256 * 1024 * 1024,
-      sizeCalculation: (entry) => Math.max(1, entry.bytes),
+      sizeCalculation: entrySize,
       ttlAutopurge: false,
     });
   }
@@ -205,7 +201,7 @@ export class UpstreamClient {
   /** Whether a cached answer a caller used is still the one the cache would serve. */
   isCurrent(ref: CacheRef): boolean {
     const entry = this.cache.get(ref.key);
-    return entry === ref.entry && this.now() - entry.fetchedAt <= ref.ttlMs;
+    return entry !== undefined && entry.serial === ref.serial && this.now() - entry.fetchedAt <= ref.ttlMs;
   }
 
   /** How long the LRU keeps an entry: its freshness, and the revalidation window when it has validators. */
@@ -263,6 +259,8 @@ export class UpstreamClient {
     const key = `${call.accept ?? 'json'} ${method} ${url}${body === undefined ? '' : ` ${body}`}${headerPart}`;
 
     let entry: CacheEntry | undefined;
+    /** The data as read for this call: from the fetch it made or joined, else from the cached entry. */
+    let fetched: Fetched | undefined;
     let fromCache = false;
     /** An expired answer with validators: the fetch asks the upstream whether it still stands. */
     let stale: CacheEntry | undefined;
@@ -273,12 +271,9 @@ export class UpstreamClient {
         entry = undefined;
       }
       if (!entry && this.options.sharedCache) {
-        entry = await this.options.sharedCache.get<CacheEntry>(key);
+        entry = await this.fromShared(await this.options.sharedCache.get<SharedEntry>(key), readerOf(def, call));
         if (entry && this.now() - entry.fetchedAt > lifetimeOf(entry, ttlMs)) entry = undefined;
-        if (entry) {
-          deepFreeze(entry.data);
-          this.cache.set(key, entry, { ttl: this.keepFor(entry, ttlMs) });
-        }
+        if (entry) this.cache.set(key, entry, { ttl: this.keepFor(entry, ttlMs) });
       }
       if (entry) {
         fromCache = true;
@@ -289,7 +284,7 @@ export class UpstreamClient {
     if (!entry) {
       const pending = idempotent ? this.inflight.get(key) : undefined;
       if (pending) {
-        entry = await (call.deadline ? call.deadline.race(pending, def.name) : pending);
+        fetched = await (call.deadline ? call.deadline.race(pending, def.name) : pending);
         fromCache = true;
         if (stats) stats.cacheHits += 1;
         this.options.metrics?.upstreamCacheHits.labels(def.id).inc();
@@ -297,19 +292,22 @@ export class UpstreamClient {
         const fetching = this.fetch(def, method, url, body, call, stats, stale);
         if (idempotent) this.inflight.set(key, fetching);
         try {
-          entry = await fetching;
+          fetched = await fetching;
         } finally {
           if (idempotent) this.inflight.delete(key);
         }
+        const kept = fetched.entry;
         // An error the tool reads itself (call.answer) is never kept: the next call asks again.
-        if (idempotent && ttlMs > 0 && entry.status !== 304 && (entry.status < 400 || entry.status === 404 || entry.status === 410)) {
-          this.cache.set(key, entry, { ttl: this.keepFor(entry, ttlMs) });
-          void this.options.sharedCache?.set(key, entry, lifetimeOf(entry, ttlMs));
+        if (idempotent && ttlMs > 0 && kept.status !== 304 && (kept.status < 400 || kept.status === 404 || kept.status === 410)) {
+          this.cache.set(key, kept, { ttl: this.keepFor(kept, ttlMs) });
+          const shared = toShared(kept);
+          if (shared) void this.options.sharedCache?.set(key, shared, lifetimeOf(kept, ttlMs));
         }
       }
+      entry = fetched.entry;
     }
-    if (call.passthrough) return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
-    const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, entry, ttlMs: lifetimeOf(entry, ttlMs) } : undefined;
+    if (call.passthrough) return { status: entry.status, data: fetched!.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
+    const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, serial: entry.serial, ttlMs: lifetimeOf(entry, ttlMs) } : undefined;
     const publicUrl = this.publicUrl(def, url, call);
     if (entry.status === 404 || entry.status === 410) {
       if (call.notFound === 'null') {
@@ -317,7 +315,36 @@ export class UpstreamClient {
       }
       throw fail.notFound(`${def.name} has no record at ${new URL(url).pathname}`);
     }
-    return { status: entry.status, data: entry.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref, publicUrl };
+    const data = fetched ? fetched.data : entry.kept ? entry.kept.data : await this.dataOf(entry);
+    return { status: entry.status, data: data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref, publicUrl };
+  }
+
+  /** The data of a cached entry whose data is not kept: read again from its bytes (a private copy). */
+  private async dataOf(entry: CacheEntry): Promise<unknown> {
+    if (!entry.read || !entry.body) return null;
+    return readBody(entry.read, entry.body, false);
+  }
+
+  /** A new cache entry of an answer, keeping its data as read when the body is small. */
+  private entryOf(fields: Omit<CacheEntry, 'serial' | 'kept'>, data: unknown): CacheEntry {
+    const small = fields.body === undefined || fields.body.length <= KEEP_READ_BYTES;
+    return { ...fields, ...(small && fields.read && { kept: { data } }), serial: ++this.serials };
+  }
+
+  /** An entry read back from the shared cache, read as this call reads; any other shape, or a body that does not read, is a miss. */
+  private async fromShared(shared: SharedEntry | undefined, read: Reader): Promise<CacheEntry | undefined> {
+    if (!shared || typeof shared.status !== 'number' || typeof shared.fetchedAt !== 'number') return undefined;
+    const { status, headers, fetchedAt, statedTtlMs } = shared;
+    if (typeof shared.body !== 'string') {
+      return status === 404 || status === 410 ? this.entryOf({ status, headers, fetchedAt, statedTtlMs }, null) : undefined;
+    }
+    const body = Buffer.from(shared.body, 'base64');
+    try {
+      const data = body.length <= KEEP_READ_BYTES ? await readBody(read, body, true) : undefined;
+      return this.entryOf({ status, headers, fetchedAt, statedTtlMs, body, read }, data);
+    } catch {
+      return undefined;
+    }
   }
 
   private async fetch(
@@ -328,7 +355,7 @@ export class UpstreamClient {
     call: UpstreamCall,
     stats?: RequestStats,
     stale?: CacheEntry,
-  ): Promise<CacheEntry> {
+  ): Promise<Fetched> {
     // Credentials first: a missing one is the operator's matter, not the upstream's health.
     const deadline = call.deadline;
     const auth = await authHeaders(def, this.options.credentials, this.tokens, deadline);
@@ -389,10 +416,18 @@ export class UpstreamClient {
         let raw: RawResponse;
         let release: () => void;
         try {
-          // A permit of the upstream's request rate first, then a slot: no slot is held while waiting.
-          if (def.rateLimit) await this.paced(def, deadline);
           release = await slotWithin(gate, caller, def, deadline);
         } catch (err) {
+          lastError = err as ToolError;
+          break;
+        }
+        try {
+          // The permit of the upstream's request rate is taken at the moment of sending, with the
+          // slot held: a permit taken earlier could be spent late, beside the next window's, and
+          // put more than the rate on the wire in one window (issue 24 #13).
+          if (def.rateLimit) await this.paced(def, deadline);
+        } catch (err) {
+          release();
           lastError = err as ToolError;
           break;
         }
@@ -422,7 +457,8 @@ export class UpstreamClient {
           unhealthy = false;
           if (raw.status === 429) holdAsAsked(breaker, raw, this.now());
           else breaker.success();
-          return { status: raw.status, data: raw.body, headers: raw.headers, fetchedAt: this.now(), bytes: raw.body.length };
+          // Never cached (ttl 0): the entry only carries the answer to this caller.
+          return { entry: { status: raw.status, headers: raw.headers, fetchedAt: this.now(), serial: 0 }, data: raw.body };
         }
         if (call.answer?.includes(raw.status)) {
           unhealthy = false;
@@ -464,10 +500,6 @@ export class UpstreamClient {
   }
 
   /**
-   * Turns an answer into a cache entry. `revalidated`: the copy whose validators were sent (null
-   * when the caller keeps its own copy), so that a 304 renews it.
-   */
-  /**
    * Waits for a permit of the upstream's request rate when one frees soon (within MAX_PACE_WAIT_MS
    * and the call's deadline); otherwise the call answers 503 with when to come back.
    */
@@ -483,18 +515,30 @@ export class UpstreamClient {
     }
   }
 
-  private async interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall, revalidated: CacheEntry | null | undefined, answered = false): Promise<CacheEntry> {
+  /**
+   * Turns an answer into a cache entry and its data as read. `revalidated`: the copy whose
+   * validators were sent (null when the caller keeps its own copy), so that a 304 renews it.
+   */
+  private async interpret(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall, revalidated: CacheEntry | null | undefined, answered = false): Promise<Fetched> {
     const now = this.now();
-    const base = { headers: raw.headers, fetchedAt: now, bytes: raw.body.length, statedTtlMs: freshnessMs(raw.headers, now) };
+    const base = { headers: raw.headers, fetchedAt: now, statedTtlMs: freshnessMs(raw.headers, now) };
     const { status } = raw;
-    if (answered) return { ...base, status, data: await this.body(def, raw, call) };
+    const read = readerOf(def, call);
+    const answer = async (): Promise<Fetched> => {
+      if (status === 204 && read.freezes) return none();
+      const data = await readBody(read, raw.body, true);
+      return { entry: this.entryOf({ ...base, status, body: raw.body, read }, data), data };
+    };
+    const none = (): Fetched => ({ entry: this.entryOf({ ...base, status }, null), data: null });
+    if (answered) return answer();
     if (status === 304 && revalidated !== undefined) {
-      if (revalidated === null) return { ...base, status, data: null };
+      if (revalidated === null) return none();
       // Still current: the kept answer with the fresh headers, fresh again from now.
       const headers = { ...revalidated.headers, ...raw.headers };
-      return { ...revalidated, headers, fetchedAt: now, statedTtlMs: freshnessMs(headers, now) };
+      const renewed: CacheEntry = { ...revalidated, headers, fetchedAt: now, statedTtlMs: freshnessMs(headers, now), serial: ++this.serials };
+      return { entry: renewed, data: renewed.kept ? renewed.kept.data : await this.dataOf(renewed) };
     }
-    if (status === 404 || status === 410) return { ...base, status, data: null };
+    if (status === 404 || status === 410) return none();
     if (status === 401 || status === 403) {
       if (def.auth.type !== 'none') throw fail.notConfigured(`${def.name} rejected the configured credentials (HTTP ${status})`);
       throw fail.blocked(`${def.name} refuses requests from this service (HTTP ${status})`);
@@ -502,26 +546,10 @@ export class UpstreamClient {
     if (status === 400 || status === 422) throw fail.invalidInput(`${def.name} rejected the request as invalid (HTTP ${status})`);
     if (status >= 300 && status < 400) throw fail.upstream(`${def.name} answered a redirect (HTTP ${status}), which is not followed`);
     if (status < 200 || status >= 300) throw fail.upstream(`${def.name} answered HTTP ${status}`);
-    return { ...base, status, data: await this.body(def, raw, call) };
-  }
-
-  /** The body as the call reads it: decoded, bytes, text or JSON (null when empty). */
-  private async body(def: UpstreamDefinition, raw: RawResponse, call: UpstreamCall): Promise<unknown> {
-    if (call.decode) return decoded(def, call.decode, raw.body);
-    if (call.accept === 'buffer') return raw.body;
-    const text = raw.body.toString('utf8');
-    if (call.accept === 'text') return text;
-    if (raw.status === 204 || text.length === 0) return null;
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw fail.upstream(`${def.name} answered malformed JSON`, { detailCode: MALFORMED });
-    }
-    // Cached and coalesced answers are shared by every caller: frozen, so no tool can change them for another.
-    return deepFreeze(data);
+    return answer();
   }
 }
+
 
 /** A 503 for a call that the upstream's published request rate cannot take now. */
 function overRate(def: UpstreamDefinition, waitMs: number): ToolError {
@@ -548,21 +576,6 @@ async function slotWithin(gate: FairSemaphore, caller: string, def: UpstreamDefi
   throw deadline.error(def.name);
 }
 
-/** detailCode of an answer whose body cannot be read (malformed JSON, a document that does not decode). */
-const MALFORMED = 'malformed_answer';
-
-async function decoded(def: UpstreamDefinition, decode: (body: Buffer) => unknown, body: Buffer): Promise<unknown> {
-  try {
-    return await decode(body);
-  } catch (err) {
-    // A decoder's error with a detailCode of its own is an answer the upstream meant (GraphQL
-    // `errors`), reported as it stands and not counted against the upstream's health.
-    if (err instanceof ToolError && err.detailCode) throw err;
-    // A decoder's own upstream error says what is wrong with the document; anything else is named generically.
-    const message = err instanceof ToolError ? err.message : `${def.name} answered a document that could not be read`;
-    throw fail.upstream(message, { detailCode: MALFORMED });
-  }
-}
 
 /** A 429: every request to this upstream waits for as long as its Retry-After asks (if it does). */
 function holdAsAsked(breaker: CircuitBreaker, raw: RawResponse, now: number): number | undefined {

@@ -1,6 +1,7 @@
 // The upstream response cache shared by replicas: one replica's upstream answer serves the others.
-// Entries are JSON under a hash of the request key, with the entry's lifetime as the Redis expiry.
-// Binary answers and very large ones stay in the local cache only. Redis errors read as a miss.
+// Entries are JSON under a hash of the request key (the answer's bytes in base64: each replica
+// reads them as its caller does), with the entry's lifetime as the Redis expiry. Very large
+// answers stay in the local cache only. Redis errors read as a miss.
 import { createHash } from 'node:crypto';
 import type { RedisLink } from '../redis.js';
 import type { SharedCache } from './shared-cache.js';
@@ -29,8 +30,6 @@ export class RedisSharedCache implements SharedCache {
 
   async set(key: string, value: unknown, ttlMs: number): Promise<void> {
     if (!this.redis.ready() || ttlMs <= 0) return;
-    const data = (value as { data?: unknown }).data;
-    if (Buffer.isBuffer(data)) return;
     const text = JSON.stringify(value);
     if (text.length > MAX_SHARED_BYTES) return;
     try {

@@ -15,6 +15,8 @@
 // - GET /datasets/{id} answers the dataset form: results[0] = {info: {dataset-id, dataset-uri,
 //   score}, <dimension>: [{<indicator>: true | false | [{name, percentage}] | [{<nested>: ...}]}]};
 //   an unknown dataset answers 404 {success: false, result: null}.
+// - Dataset and catalogue ids: the shape piveau gives them (../data-europa/ids.ts, with its
+//   sources), checked before use.
 // - Countries are named by ISO 3166-1 alpha-3 codes (the countryId parameter's own description).
 // - Dimensions and their most points: findability 100, accessibility 100, interoperability 110,
 //   reusability 75, contextuality 20: 405 in all (the OpenAPI's "450" does not add up).

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { optNum, optStr, sourceRef } from '../../runtime/output.js';
+import { catalogueId, datasetId } from '../data-europa/ids.js';
 import { ALPHA2, toAlpha3 } from './countries.js';
 import {
   MAX_SCORE,
@@ -47,7 +48,7 @@ export const catalogue = defineTool({
   name: 'catalogue',
   title: 'Metadata quality of a catalogue (data.europa.eu MQA)',
   description: `data.europa.eu's Metadata Quality Assessment (MQA) of one harvested catalogue (a national or regional portal, e.g. open-data-dk): average score, rating, points per dimension (findability, accessibility, interoperability, reusability, contextuality) and each indicator's shares. It grades the metadata, not the data. ${BANDS} Unknown ids answer 404.`,
-  input: { catalogueId: z.string().min(1).describe('Catalogue id in data.europa.eu, for example open-data-dk.') },
+  input: { catalogueId: catalogueId('Catalogue id in data.europa.eu, for example open-data-dk.') },
   output: z.object({
     catalogueId: z.string(),
     title: optStr(),
@@ -105,7 +106,7 @@ export const dataset = defineTool({
   name: 'dataset',
   title: 'Metadata quality of a dataset (data.europa.eu MQA)',
   description: `The Metadata Quality Assessment (MQA) of one dataset in data.europa.eu, by its id (as in dataeuropa.search): its score, MQA rating and each indicator: yes/no results (keywords, categories, spatial and temporal coverage, contact point, publisher...) and shares over its distributions (licence, format, media type, reachable access and download URLs). ${BANDS} A dataset the MQA has not assessed answers 404.`,
-  input: { datasetId: z.string().min(1).describe('Dataset id in data.europa.eu.') },
+  input: { datasetId: datasetId('Dataset id in data.europa.eu, for example luftkvalitet-malinger-fra-nilu (as in dataeuropa.search).') },
   output: z.object({
     datasetId: z.string(),
     uri: optStr(),

@@ -18,6 +18,7 @@
 //   [{id, pref_label: {<lang>}, resource}]}} (the shape piveau hub-ui's DataEuropaFormatter reads from
 //   this very URL; the OpenAPI leaves the answer undescribed). The vocabulary is the Publications
 //   Office's data-theme authority table: the 13 themes plus OP_DATPRO ("Provisional data").
+// - Dataset ids: the shape piveau gives them (ids.ts, with its sources), checked before use.
 // UNCONFIRMED:
 // - The case of facet values: country as lower-case ISO alpha-2 (the index's country.id, e.g.
 //   "de") and categories as the upper-case theme codes (as peers send them).

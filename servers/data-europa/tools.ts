@@ -4,6 +4,7 @@ import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
 import { note, optStr, sourceRef } from '../../runtime/output.js';
+import { datasetId } from './ids.js';
 import { REGISTER, THEMES, coverage, datasetUrl, mapDataset, mapSummary, pick, themeCode, type HubDataset, type SearchAnswer, type Vocabulary } from './hub.js';
 import { quoted } from '../../runtime/validation.js';
 
@@ -90,7 +91,7 @@ export const dataset = defineTool({
   title: 'One dataset from data.europa.eu',
   description:
     'One dataset of data.europa.eu, the official portal for European open data, by its id from dataeuropa.search: description, country, catalogue, publisher, themes, keywords, dates, coverage, update frequency, contact points and every distribution with format, licence and URLs. Unknown ids answer 404. Its metadata quality: mqa.dataset.',
-  input: { id: z.string().min(1).describe('Dataset id in data.europa.eu.') },
+  input: { id: datasetId('Dataset id in data.europa.eu, for example luftkvalitet-malinger-fra-nilu (from dataeuropa.search).') },
   output: z.object({
     ...summaryFields,
     keywords: z.array(z.string()),

@@ -5,15 +5,28 @@
 // the API's own result models and query parser (JobtechSwe/sokannonser-api
 // sokannonser/rest/model/result_models.py: SearchResults {total{value}, stats[{type, values[{term,
 // code, count}]}], hits[JobAd]}; queries.py: `stats` repeated per field, `stats.limit` 0-30).
+// - An ad is fetched "by their ad ID number" (the guide's example /ad/8430129; the recordings'
+//   ids are numbers too), so `adId` takes digits only: anything else (`..%2F`, `%5C`, a slash)
+//   cannot be an ad and is refused before it is put in the path (issue 24 #14). The cap of 20
+//   digits is ours (ids today have 8).
 // UNCONFIRMED: `concept_id` in stats values (read when present); the exact 404 body; the order
 // [longitude, latitude] of `workplace_address.coordinates` (as public clients read it).
+import { z } from 'zod';
 import type { Coverage } from '../../runtime/define.js';
+import { quoted } from '../../runtime/validation.js';
 
 export const UPSTREAM = 'jobtech-jobsearch';
 export const REGISTER = 'Platsbanken (Arbetsförmedlingen JobSearch)';
 /** At most this many values per stats dimension: the API's `stats.limit` range is 0-30. */
 export const BUCKET_LIMIT = 30;
 export const TEN_MINUTES = 600;
+
+/** A JobSearch ad id: its number, as a string of 1 to 20 digits. */
+export const adId = (description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,20}$/, { error: (iss) => `must be a JobSearch ad id: 1 to 20 digits (got ${quoted(iss.input)})` })
+    .describe(description);
 
 export const coverage = (dataTypes: string[]): Coverage => ({ geography: ['SE'], dataTypes, updateFrequency: 'realtime' });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { int, kommunenummer } from '../../runtime/fields.js';
 import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
-import { BUCKET_LIMIT, REGISTER, TEN_MINUTES, UPSTREAM, adUrl, coverage, mapAd, mapHit, type JobAd, type SearchResults } from './jobsearch.js';
+import { BUCKET_LIMIT, REGISTER, adId, TEN_MINUTES, UPSTREAM, adUrl, coverage, mapAd, mapHit, type JobAd, type SearchResults } from './jobsearch.js';
 
 const filters = {
   q: z
@@ -86,7 +86,7 @@ export const getJob = defineTool({
   title: 'One Swedish job ad (Platsbanken)',
   description:
     "The whole job ad from Sweden's Platsbanken by its id (from search_jobs): description, employer, occupation, employment terms, workplace address and how to apply. An ad that is no longer published answers 404 not_found.",
-  input: { id: z.string().min(1).describe('The ad id, e.g. 29857131, from search_jobs.') },
+  input: { id: adId('The ad id, e.g. 29857131, from search_jobs: digits only.') },
   output: hit.extend({
     description: optStr(),
     occupationGroup: optStr(),
