@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKey, hashKey } from '../runtime/auth/keys.js';
 import { AuditWriter } from '../runtime/store/audit-writer.js';
@@ -214,12 +213,7 @@ describe.skipIf(skipPostgresTests)('PostgreSQL server', () => {
   }, 60_000);
   afterAll(() => server?.stop());
   boundsSuite(async () => {
-    const name = `bounds_${(n += 1)}`;
-    const admin = new pg.Client(server.url);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    return new PostgresDriver(server.url.replace(/\/postgres$/, `/${name}`), () => {});
+    return new PostgresDriver(await server.createDatabase(`bounds_${(n += 1)}`), () => {});
   });
 });
 

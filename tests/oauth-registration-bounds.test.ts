@@ -4,7 +4,6 @@
 // all, unused clients expire and are swept, and two uses of one refresh token within the grace
 // window get the same new pair instead of revoking the grant. The clock of the OAuth store is
 // moved by hand (no sleeps); addresses come from X-Forwarded-For behind one trusted proxy.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryArtifactStore, type OAuthArtifactStore } from '../runtime/oauth/artifacts.js';
 import { openStore } from '../runtime/store/open.js';
@@ -343,11 +342,7 @@ describe('the artifact stores count unused clients and registrations', () => {
     let store: Store | undefined;
     beforeAll(async () => {
       server = await startPostgres();
-      const admin = new pg.Client(server.url);
-      await admin.connect();
-      await admin.query('CREATE DATABASE registration_counts');
-      await admin.end();
-      store = openStore({ databaseUrl: server.url.replace(/\/postgres$/, '/registration_counts'), databasePath: '' });
+      store = openStore({ databaseUrl: await server.createDatabase('registration_counts'), databasePath: '' });
       await store.migrate();
     }, 60_000);
     afterAll(async () => {

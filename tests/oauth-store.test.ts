@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { discoverAuthorizationServerMetadata, refreshAuthorization } from '@modelcontextprotocol/sdk/client/auth.js';
-import pg from 'pg';
 import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Running } from '../runtime/server.js';
@@ -85,11 +84,7 @@ describe.skipIf(skipPostgresTests)('PostgreSQL (DATABASE_URL)', () => {
   let running: Running | undefined;
   beforeAll(async () => {
     server = await startPostgres();
-    const admin = new pg.Client(server.url);
-    await admin.connect();
-    await admin.query('CREATE DATABASE oauth_store');
-    await admin.end();
-    running = await startOAuthApp({ DATABASE_URL: server.url.replace(/\/postgres$/, '/oauth_store') });
+    running = await startOAuthApp({ DATABASE_URL: await server.createDatabase('oauth_store') });
   }, 60_000);
   afterAll(async () => {
     await running?.close();

@@ -112,17 +112,6 @@ describe('eusparql.query: federation is refused', () => {
     ['SELECT * WHERE { ?a ?b ?c FILTER NOT EXISTS { GRAPH ?g { SERVICE <http://evil.example/n> { ?a ?b ?c } } } }', 'SERVICE <http://evil.example/n>'],
     ['SELECT ?a (EXISTS { SERVICE <http://evil.example/p> { ?a ?b ?c } } AS ?e) WHERE { ?a ?b ?c }', 'SERVICE <http://evil.example/p>'],
     ['ASK { BIND(EXISTS { SERVICE <http://evil.example/b> {} } AS ?x) }', 'SERVICE <http://evil.example/b>'],
-  ])('refuses %j naming %s, never reaching the upstream', async (query, named) => {
-    const { t, requests } = watched(oneRow);
-    const e = await fails(t, { query });
-    expect(e).toMatchObject({ code: 'invalid_input', status: 400 });
-    expect(e.message).toMatch(/^query: /);
-    expect(e.message).toContain(named);
-    expect(e.message).toContain('SERVICE');
-    expect(requests).toHaveLength(0);
-  });
-
-  it.each([
     ['SELECT * FROM <http://169.254.169.254/latest/meta-data/> WHERE { ?s ?p ?o }', 'FROM <http://169.254.169.254/latest/meta-data/>'],
     ['SELECT * FROM NAMED <http://evil.example/g> WHERE { GRAPH ?g { ?s ?p ?o } }', 'FROM NAMED <http://evil.example/g>'],
     ['ASK FROM <file:///etc/passwd> { ?s ?p ?o }', 'FROM <file:///etc/passwd>'],

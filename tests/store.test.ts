@@ -7,7 +7,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyStore } from '../runtime/auth/key-store.js';
 import { DEFAULT_SCOPES, generateKey, hashKey, writeKeyFile, type KeyRecord } from '../runtime/auth/keys.js';
@@ -332,11 +331,6 @@ describe.skipIf(skipPostgresTests)('PostgreSQL server', () => {
   }, 60_000);
   afterAll(() => server?.stop());
   storeSuite(async () => {
-    const name = `store_${(n += 1)}`;
-    const admin = new pg.Client(server.url);
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    return { databaseUrl: server.url.replace(/\/postgres$/, `/${name}`), databasePath: '' };
+    return { databaseUrl: await server.createDatabase(`store_${(n += 1)}`), databasePath: '' };
   });
 });

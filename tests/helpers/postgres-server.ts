@@ -40,6 +40,8 @@ export interface TestPostgres {
   restart(): Promise<void>;
   /** Kills it and removes its files. */
   stop(): Promise<void>;
+  /** Creates a database of its own (for one suite or test) and answers its URL. */
+  createDatabase(name: string): Promise<string>;
 }
 
 async function waitUntilReady(url: string, proc: ChildProcess, log: () => string): Promise<void> {
@@ -110,6 +112,16 @@ export async function startPostgres(): Promise<TestPostgres> {
     stop: async () => {
       await kill();
       rmSync(dir, { recursive: true, force: true });
+    },
+    createDatabase: async (name) => {
+      const admin = new pg.Client(url);
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return url.replace(/\/postgres$/, `/${name}`);
     },
   };
 }
