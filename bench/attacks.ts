@@ -24,13 +24,14 @@ const FLAGS = {
   'interval-ms': { type: 'string', default: '20', help: 'one victim call every this many ms' },
   'timeout-ms': { type: 'string', default: '30000', help: 'a victim call slower than this is a timeout (counted at this value)' },
   'sparql-depth': { type: 'string', default: '2000', help: '1: nesting levels of { } in the query' },
-  'sparql-queries': { type: 'string', default: '2', help: '1: queries sent, one after another' },
+  'sparql-queries': { type: 'string', default: '200', help: '1: queries sent by 2 loops for at most --sparql-seconds, each other one nested --sparql-depth levels and the rest as large and deep as the tool accepts' },
+  'sparql-seconds': { type: 'string', default: '10', help: '1: how long the queries are sent' },
   'audit-fill-seconds': { type: 'string', default: '20', help: '2: seconds of audited requests before the reads' },
   'audit-fill-rate': { type: 'string', default: '15000', help: '2: most fill requests per second (so at most rate × seconds)' },
   'audit-read-seconds': { type: 'string', default: '15', help: '2: seconds of filter and export reads' },
   'sanctions-entities': { type: 'string', default: '5000', help: '3: entities in the fake EU list' },
   'sanctions-batch': { type: 'string', default: '10', help: '3: names per screen request' },
-  'sanctions-batches': { type: 'string', default: '2', help: '3: screen requests, one after another (a Dev key has 60 names a minute)' },
+  'sanctions-batches': { type: 'string', default: '20', help: '3: screen requests by 2 loops, from a Pro key (a Dev key has 60 names a minute)' },
   'register-max': { type: 'string', default: '1000', help: '4: most registrations sent' },
   'register-seconds': { type: 'string', default: '20', help: '4: seconds of registrations' },
   'csv-columns': { type: 'string', default: '200000', help: '5: columns of the Mattilsynet file (1000000 as in the issue)' },
@@ -447,16 +448,28 @@ async function loop(workers: number, count: number, ms: number, next: (i: number
 
 const nested = (depth: number, i: number) => `SELECT * WHERE ${'{ '.repeat(depth)}?s${i} ?p ?o ${'} '.repeat(depth)}`;
 
+/** A query just inside eusparql.query's caps: 60 levels deep and about 32 000 characters of triple patterns. */
+function atTheCaps(i: number): string {
+  const pattern = (n: number) => `?s${i} <http://example.org/p${n}> "${'x'.repeat(40)}" . `;
+  const open = 'SELECT * WHERE ' + '{ '.repeat(60);
+  const close = '} '.repeat(60);
+  let body = '';
+  for (let n = 0; open.length + body.length + close.length < 31_500; n++) body += pattern(n);
+  return open + body + close;
+}
+
 const ATTACKS: Attack[] = [
   {
     id: 1,
     name: `SPARQL nested ${num('sparql-depth')} levels`,
     run: async ({ app }) => {
       const depth = num('sparql-depth');
-      const r = await loop(1, num('sparql-queries'), ATTACK_BUDGET_MS, (i) =>
-        mcp(app, 'data-europa-sparql', KEYS.dev, toolCall('eusparql.query', { query: nested(depth, i) }), 120_000),
+      // Every other query is the hostile one; the rest pass every check and parse (in a worker).
+      const query = (i: number) => (i % 2 === 0 ? nested(depth, i) : atTheCaps(i));
+      const r = await loop(2, num('sparql-queries'), Math.min(ATTACK_BUDGET_MS, num('sparql-seconds') * 1000), (i) =>
+        mcp(app, 'data-europa-sparql', KEYS.pro, toolCall('eusparql.query', { query: query(i) }), 120_000),
       );
-      return { queryChars: nested(depth, 0).length, ...r };
+      return { queryChars: nested(depth, 0).length, atTheCapsChars: atTheCaps(1).length, ...r };
     },
   },
   {
@@ -505,10 +518,10 @@ const ATTACKS: Attack[] = [
       const rand = random(3);
       const batch = num('sanctions-batch');
       let namesCompared = 0;
-      const r = await loop(1, num('sanctions-batches'), ATTACK_BUDGET_MS, async () => {
+      const r = await loop(2, num('sanctions-batches'), ATTACK_BUDGET_MS, async () => {
         const o = await send(`${app.url}/api/v1/sanctions/screen`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.dev}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${KEYS.pro}` },
           body: JSON.stringify({ subjects: Array.from({ length: batch }, () => ({ name: craftedName(rand) })) }),
         });
         namesCompared = Math.max(namesCompared, ...[...o.body.matchAll(/"namesCompared":(\d+)/g)].map((m) => Number(m[1])));
