@@ -19,7 +19,7 @@ import { MIGRATIONS, SQL } from '../runtime/store/sql.js';
 import { batchParams, insertBatchesSql } from '../runtime/store/audit-batches.js';
 import type { AuditEntry, Store, StoredAuditEntry } from '../runtime/store/types.js';
 import { KEYS, createTestApp, type TestApp } from './helpers/app.js';
-import { skipPostgresTests, startPostgres, type TestPostgres } from './helpers/postgres-server.js';
+import { postgresForSuite, skipPostgresTests } from './helpers/postgres-server.js';
 
 let dir: string;
 beforeAll(() => {
@@ -206,14 +206,10 @@ describe('SQLite file', () => {
 });
 
 describe.skipIf(skipPostgresTests)('PostgreSQL server', () => {
-  let server: TestPostgres;
+  const server = postgresForSuite();
   let n = 0;
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(() => server?.stop());
   boundsSuite(async () => {
-    return new PostgresDriver(await server.createDatabase(`bounds_${(n += 1)}`), () => {});
+    return new PostgresDriver(await server().createDatabase(`bounds_${(n += 1)}`), () => {});
   });
 });
 

@@ -18,7 +18,7 @@ import { PostgresDriver } from '../runtime/store/postgres.js';
 import { MIGRATIONS, SQL } from '../runtime/store/sql.js';
 import { SqliteDriver } from '../runtime/store/sqlite.js';
 import type { AuditEntry, Store } from '../runtime/store/types.js';
-import { skipPostgresTests, startPostgres, type TestPostgres } from './helpers/postgres-server.js';
+import { postgresForSuite, skipPostgresTests } from './helpers/postgres-server.js';
 
 let dir: string;
 beforeAll(() => {
@@ -324,13 +324,9 @@ describe('SQLite file', () => {
 });
 
 describe.skipIf(skipPostgresTests)('PostgreSQL server', () => {
-  let server: TestPostgres;
+  const server = postgresForSuite();
   let n = 0;
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(() => server?.stop());
   storeSuite(async () => {
-    return { databaseUrl: await server.createDatabase(`store_${(n += 1)}`), databasePath: '' };
+    return { databaseUrl: await server().createDatabase(`store_${(n += 1)}`), databasePath: '' };
   });
 });

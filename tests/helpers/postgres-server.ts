@@ -4,6 +4,7 @@
 // /usr/lib/postgresql/<version>/bin (.ci/run installs the `postgresql` package); `pgBinaries` finds
 // them there or on PATH. PostgreSQL refuses to run as root, so under root the cluster runs as the
 // `postgres` user (or `nobody`). The server can be killed and started again on the same data.
+import { afterAll, beforeAll } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -124,4 +125,14 @@ export async function startPostgres(): Promise<TestPostgres> {
       return url.replace(/\/postgres$/, `/${name}`);
     },
   };
+}
+
+/** One PostgreSQL server for the enclosing describe block, started before it and stopped after; the getter answers it. */
+export function postgresForSuite(): () => TestPostgres {
+  let server: TestPostgres | undefined;
+  beforeAll(async () => {
+    server = await startPostgres();
+  }, 60_000);
+  afterAll(() => server?.stop());
+  return () => server!;
 }
