@@ -16,7 +16,7 @@ pre{background:#f6f8fa;border:1px solid var(--line);border-radius:6px;padding:10
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px 8px;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-size:.8rem;text-transform:uppercase;letter-spacing:.03em;color:var(--muted)}
 .badge{display:inline-block;padding:0 6px;border-radius:10px;font-size:.75rem;border:1px solid currentColor}
-.b-na{color:var(--ok)}.b-degraded{color:var(--warn)}.b-deprecated{color:var(--bad)}.b-planned,.b-not_configured,.b-needs-credentials{color:var(--warn)}.b-active{color:var(--ok)}
+.b-na{color:var(--ok)}.b-degraded{color:var(--warn)}.b-deprecated{color:var(--bad)}.b-planned,.b-not_configured,.b-needs-credentials{color:var(--warn)}.b-no-readable-source{color:var(--bad)}.b-active{color:var(--ok)}
 .url{display:flex;flex-wrap:wrap;gap:6px;align-items:center;min-width:0}.url code{background:#f6f8fa;padding:2px 6px;border-radius:4px;min-width:0}
 button.copy{font-size:.75rem;padding:2px 8px;border:1px solid var(--line);border-radius:4px;background:#fff;cursor:pointer;flex:none}
 input#filter{width:100%;padding:8px;border:1px solid var(--line);border-radius:6px;margin:8px 0 12px;font-size:15px}

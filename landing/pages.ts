@@ -1,7 +1,7 @@
 // The /mcp landing pages for people: the server list, one page per server with its tools,
 // parameters, bounds and an example call, and the answer to a POST on /mcp. Rendered once at start,
 // from the server records of this process (tool statuses under its credentials).
-import type { ServerRecord, ToolRecord } from '../runtime/catalogue.js';
+import { anyToolAnswers, type ServerRecord, type ToolRecord } from '../runtime/catalogue.js';
 import { CATALOG_PATH, cardPath, registryPath } from '../runtime/server-card.js';
 import { badge, copyable, copyableBlock, esc, gettingStarted, page } from './html.js';
 import { buildInstall, installTarget } from './install.js';
@@ -53,9 +53,10 @@ export function bounds(p: JsonSchemaProperty): string {
  * every live tool lacks credentials on this host is marked so instead of a green "available".
  */
 export function availabilityMark(s: ServerRecord): string {
-  const live = s.tools.filter((t) => t.status === 'active' || t.status === 'not_configured');
-  const missing = live.filter((t) => t.status === 'not_configured').length;
-  if (s.available !== 'deprecated' && missing > 0 && missing === live.length) {
+  if (s.available !== 'deprecated' && !anyToolAnswers(s)) return badge('no readable source', 'no-readable-source');
+  const missing = s.toolAvailability.needs_credentials;
+  const live = missing + s.toolAvailability.answers;
+  if (s.available !== 'deprecated' && missing > 0 && missing === live) {
     return badge('needs credentials on this host', 'needs-credentials');
   }
   const [label, cls] = availabilityLabel[s.available];
@@ -98,7 +99,8 @@ function exampleCall(url: string, tool: ToolRecord, example: unknown): string {
 }
 
 function toolMark(t: ToolRecord): string {
-  return t.status === 'not_configured' ? badge('not_configured: needs credentials on this host', 'not_configured') : badge(t.status, t.status);
+  if (t.availability === 'no_readable_source') return badge(`${t.status}: no readable source`, 'no-readable-source');
+  return t.availability === 'needs_credentials' ? badge('not_configured: needs credentials on this host', 'not_configured') : badge(t.status, t.status);
 }
 
 /**
@@ -164,7 +166,7 @@ export function renderServer(s: ServerRecord, examples: Map<string, unknown>, ba
   const tools = s.tools
     .map(
       (t) => `<section class="tool" id="${esc(t.name)}"><h3><code>${esc(t.name)}</code> ${toolMark(t)}</h3><p><strong>${esc(t.annotations.title)}</strong>. ${esc(t.description)}</p>
-${paramsTable(t.inputSchema)}<p class="muted">REST twin: <code>GET ${esc(t.route)}</code></p>${exampleCall(s.url, t, examples.get(t.name))}</section>`,
+${paramsTable(t.inputSchema)}<p class="muted">REST twin: <code>GET ${esc(t.route)}</code></p>${t.availability === 'answers' || t.availability === 'needs_credentials' ? exampleCall(s.url, t, examples.get(t.name)) : ''}</section>`,
     )
     .join('');
   const docs = s.docs.map((d) => `<a href="${esc(d.url)}">${esc(d.label)}</a>`).join(' · ');
@@ -172,7 +174,7 @@ ${paramsTable(t.inputSchema)}<p class="muted">REST twin: <code>GET ${esc(t.route
 <p class="lead">${esc(s.owner)} · ${availabilityMark(s)} · tier ${esc(s.tier)} · licence ${esc(s.license)}${s.availabilityNote ? ` · ${esc(s.availabilityNote)}` : ''}</p>
 <p>${esc(s.description)}</p><p>MCP URL: ${copyable(s.url)}</p>${docs ? `<p>Documentation: ${docs}</p>` : ''}
 <p>Data source: <a href="${esc(s.dataSourceUrl)}">${esc(s.dataSourceUrl)}</a> · REST reference: <a href="${esc(baseUrl)}/api/docs">/api/docs</a></p>
-${installPanel(s)}
+${anyToolAnswers(s) ? installPanel(s) : '<p class="muted">No tool of this server can answer data (its source publishes nothing a program may read, or its tools are planned or retired), so there is nothing to install.</p>'}
 <h2>Tools (${s.tools.length})</h2>${tools}
 ${gettingStarted(baseUrl)}`;
   return page(`${s.name} · MCP server`, body);

@@ -2,7 +2,7 @@
 // A tool's status is the one the registry computed from the credentials it was given: the running
 // service serves its own catalogue (statuses of its configuration, its PUBLIC_BASE_URL); the
 // committed file is built without credentials and with the literal `{base_url}`, and says so.
-import type { ToolStatus } from './define.js';
+import { TOOL_AVAILABILITIES, canAnswer, type ToolAvailability, type ToolStatus } from './define.js';
 import { iconsOf, type Icon } from './icons.js';
 import type { CompiledServer, CompiledTool, Registry } from './registry.js';
 
@@ -12,6 +12,8 @@ export interface ToolRecord {
   name: string;
   description: string;
   status: ToolStatus;
+  /** Not a field of spec 2.2: whether the tool can answer data here (define.ts ToolAvailability). */
+  availability: ToolAvailability;
   annotations: CompiledTool['annotations'];
   inputSchema: Record<string, unknown>;
   requiresAuth: true;
@@ -39,6 +41,8 @@ export interface ServerRecord {
   docs: { label: string; url: string }[];
   /** Not a field of spec 2.1: the server's icon (MCP `icons`), served by this service. */
   icons: Icon[];
+  /** Not a field of spec 2.1: its tools by availability; none that can answer means no install offer. */
+  toolAvailability: Record<ToolAvailability, number>;
   tools: ToolRecord[];
   sourceKey: string;
   dataSourceUrl: string;
@@ -61,6 +65,7 @@ export interface Catalogue {
     liveTools: number;
     configuredTools: number;
     toolsByStatus: Record<ToolStatus, number>;
+    toolsByAvailability: Record<ToolAvailability, number>;
   };
   servers: ServerRecord[];
 }
@@ -71,6 +76,7 @@ function toolRecord(tool: CompiledTool): ToolRecord {
     name: tool.name,
     description: tool.description,
     status: tool.status,
+    availability: tool.availability,
     annotations: tool.annotations,
     inputSchema: tool.jsonSchema,
     requiresAuth: true,
@@ -88,11 +94,11 @@ function toolRecord(tool: CompiledTool): ToolRecord {
 
 /** Availability label of a server from its tools (spec 2.1 and 3). */
 export function availability(server: CompiledServer): Pick<ServerRecord, 'available' | 'degradedEndpointCount' | 'liveEndpointCount' | 'availabilityNote' | 'sourceStatus'> {
-  const live = server.tools.filter((t) => (t.status === 'active' || t.status === 'not_configured') && !t.def.unavailable).length;
+  const live = server.tools.filter((t) => canAnswer(t.availability)).length;
   const degraded = server.tools.length - live;
   // A server whose tools are all retired is deprecated; one whose source moved out of reach (its
-  // tools unavailable) is degraded, even with no tool live.
-  const unavailable = server.tools.some((t) => t.def.unavailable);
+  // tools without a readable source) is degraded, even with no tool live.
+  const unavailable = server.tools.some((t) => t.availability === 'no_readable_source');
   if (server.def.availability?.label === 'deprecated' || (live === 0 && !unavailable)) {
     return { available: 'deprecated', sourceStatus: server.def.availability?.note ?? 'retired' };
   }
@@ -102,6 +108,16 @@ export function availability(server: CompiledServer): Pick<ServerRecord, 'availa
   }
   return { available: 'nå' };
 }
+
+/** How many of these tools have each availability. */
+export function countAvailability(availabilities: readonly ToolAvailability[]): Record<ToolAvailability, number> {
+  const counts = Object.fromEntries(TOOL_AVAILABILITIES.map((a) => [a, 0])) as Record<ToolAvailability, number>;
+  for (const a of availabilities) counts[a] += 1;
+  return counts;
+}
+
+/** Whether any tool of a server record can answer data (now, or once its credentials are set). */
+export const anyToolAnswers = (s: Pick<ServerRecord, 'toolAvailability'>): boolean => s.toolAvailability.answers + s.toolAvailability.needs_credentials > 0;
 
 /** The record of a server, each tool with its status under the registry's credentials. */
 export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER): ServerRecord {
@@ -124,6 +140,7 @@ export function serverRecord(server: CompiledServer, baseUrl = BASE_PLACEHOLDER)
     countries: d.countries,
     docs: d.docs,
     icons: iconsOf(server.icon, baseUrl),
+    toolAvailability: countAvailability(server.tools.map((t) => t.availability)),
     tools: server.tools.map(toolRecord),
     sourceKey: server.sourceKey,
     dataSourceUrl: `${baseUrl}/data/${server.sourceKey}`,
@@ -159,9 +176,10 @@ export function buildCatalogue(servers: ServerRecord[], options: CatalogueOption
       platformServers: servers.filter((s) => s.platform).length,
       tools: tools.length,
       liveServers: servers.filter((s) => s.available !== 'deprecated').length,
-      liveTools: tools.filter((t) => t.status === 'active' || t.status === 'not_configured').length,
-      configuredTools: toolsByStatus.active,
+      liveTools: tools.filter((t) => canAnswer(t.availability)).length,
+      configuredTools: tools.filter((t) => t.availability === 'answers').length,
       toolsByStatus,
+      toolsByAvailability: countAvailability(tools.map((t) => t.availability)),
     },
     servers,
   };

@@ -5,6 +5,7 @@ import { DEFAULT_KEYS_FILE } from './auth/keys.js';
 import { DEFAULT_DATABASE_PATH } from './store/open.js';
 import { DEFAULT_CALL_DEADLINE_MS } from './deadline.js';
 import { configuredJwks, type JwkSet } from './oauth/signing-keys.js';
+import { defaultUserAgent, parseUpstreamContact } from './upstream/contact.js';
 
 export type UpstreamMode = 'live' | 'replay' | 'record';
 
@@ -205,7 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slotLeaseSeconds: positiveInt(env, 'REDIS_SLOT_LEASE_SECONDS', 30, 3),
     callDeadlineMs: positiveInt(env, 'CALL_DEADLINE_MS', DEFAULT_CALL_DEADLINE_MS),
     logLevel: env.LOG_LEVEL || 'info',
-    userAgent: env.UPSTREAM_USER_AGENT || `nordic-open-data-host/${version} (+${publicBaseUrl})`,
+    // UPSTREAM_CONTACT: the operator's e-mail address or URL, named in the User-Agent (runtime/upstream/contact.ts).
+    userAgent: env.UPSTREAM_USER_AGENT || defaultUserAgent(version, publicBaseUrl, parseUpstreamContact(env.UPSTREAM_CONTACT)),
     version,
     commit: env.GIT_COMMIT || env.SOURCE_COMMIT || 'unknown',
     dataBackendUrl,

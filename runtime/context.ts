@@ -5,6 +5,7 @@ import { fail, toToolError, ToolError, type ErrorCode } from './errors.js';
 import type { PlatformView } from './platform.js';
 import type { CacheRef, RequestStats, UpstreamCall, UpstreamClient, UpstreamResult } from './upstream/client.js';
 import type { QueryValue } from './upstream/url.js';
+import { recordingOf, type RecordingOrigin } from './upstream/recordings.js';
 
 export interface CallOptions {
   params?: Record<string, string | number>;
@@ -68,6 +69,8 @@ export interface TracedSource {
   url: string;
   fetchedAt: number;
   fromCache: boolean;
+  /** In replay: the recording that answered (runtime/upstream/recordings.ts). */
+  recording?: RecordingOrigin;
 }
 
 export interface ContextDeps {
@@ -106,7 +109,10 @@ export function createContext(deps: ContextDeps): ToolContext {
         if (result.ref) trace.refs.push(result.ref);
         else trace.reusable = false;
         (trace.answered ??= new Set()).add(c.upstream);
-        if (result.publicUrl) (trace.sources ??= []).push({ upstream: c.upstream, url: result.publicUrl, fetchedAt: result.fetchedAt, fromCache: result.fromCache });
+        if (result.publicUrl) {
+          const recording = recordingOf(result.headers);
+          (trace.sources ??= []).push({ upstream: c.upstream, url: result.publicUrl, fetchedAt: result.fetchedAt, fromCache: result.fromCache, ...(recording && { recording }) });
+        }
       }
       return result;
     } catch (err) {

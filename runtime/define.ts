@@ -7,6 +7,20 @@ import type { UpstreamDefinition } from './upstream/catalogue.js';
 export type { UpstreamDefinition } from './upstream/catalogue.js';
 
 export type ToolStatus = 'active' | 'not_configured' | 'deprecated' | 'planned';
+
+/**
+ * Whether a tool can answer data in this process, beside its spec status (which keeps the four
+ * values of tool-server spec 2.2): `answers`; `needs_credentials` (it answers once the operator sets
+ * the credentials it names); `no_readable_source` (its source publishes nothing a program may read
+ * without a session: no credential helps); `planned`; `retired` (deprecated). Computed once by the
+ * registry and shown by every face (tools/list `_meta`, the catalogue, the landing pages,
+ * /api/v1/sources), so that "no readable source" is never shown as "needs a credential" or "active".
+ */
+export type ToolAvailability = 'answers' | 'needs_credentials' | 'no_readable_source' | 'planned' | 'retired';
+export const TOOL_AVAILABILITIES: readonly ToolAvailability[] = ['answers', 'needs_credentials', 'no_readable_source', 'planned', 'retired'];
+
+/** Availabilities of tools that answer data, now or once their credentials are set. */
+export const canAnswer = (a: ToolAvailability): boolean => a === 'answers' || a === 'needs_credentials';
 export type UpdateFrequency = 'realtime' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'annual' | 'static' | 'unknown';
 export type Country = 'NO' | 'SE' | 'DK' | 'FI' | 'IS' | 'EU';
 
@@ -63,17 +77,19 @@ export interface ToolDefinition<S extends z.ZodRawShape = z.ZodRawShape> {
   /**
    * For `deprecated` and `planned` tools: the error the tool always answers. `fields`: further public
    * fields of that answer where the spec names them (`_status`, `error`), added to the MCP error body
-   * and the Problem as they stand.
+   * and the Problem as they stand. A planned tool never answers not_configured (no credential is
+   * involved): `not_implemented` (501) says this service does not read the source yet.
    */
-  retired?: { code: 'api_sunset' | 'source_migrated' | 'not_configured'; message: string; alternative?: string; fields?: Record<string, unknown> };
+  retired?: { code: 'api_sunset' | 'source_migrated' | 'not_implemented'; message: string; alternative?: string; fields?: Record<string, unknown> };
   /**
    * For a tool the spec lists as active whose source publishes nothing a program can read (it moved
    * into a web application without an open API or open data file): the error the tool answers once
    * its input is valid. Its status stays the spec's; the description says why (the registry adds a
-   * sentence). Such a tool has an example but no run or output schema; with credentials, it answers
-   * not_configured while they are missing, and this error once they are set.
+   * sentence). Such a tool has an example but no run or output schema, and names no credentials
+   * (none would unlock it). Its availability is `no_readable_source`; with code `not_configured`
+   * (where the spec fixes that answer, "source lacks the number") its status is not_configured too.
    */
-  unavailable?: { code: 'source_migrated' | 'upstream_blocked'; message: string; alternative?: string };
+  unavailable?: { code: 'source_migrated' | 'upstream_blocked' | 'not_configured'; message: string; alternative?: string };
   coverage: Coverage;
   /** Lifetime of cached upstream answers for this tool. */
   cacheTtlSeconds: number;

@@ -57,6 +57,11 @@ export interface ToolErrorOptions {
   problemType?: string;
   /** Extra public fields for the error body (never secrets). */
   extra?: Record<string, unknown>;
+  /**
+   * The spec puts this answer's fields at the top level (a retired tool's `_status` and `error`, as
+   * in its REST Problem): the MCP error body is then flat, not wrapped in `error`.
+   */
+  topLevel?: boolean;
 }
 
 export class ToolError extends Error {
@@ -66,6 +71,7 @@ export class ToolError extends Error {
   readonly retryAfterMs?: number;
   readonly problemType?: string;
   readonly extra?: Record<string, unknown>;
+  readonly topLevel?: boolean;
 
   constructor(code: ErrorCode, message: string, options: ToolErrorOptions = {}) {
     super(message);
@@ -76,20 +82,20 @@ export class ToolError extends Error {
     this.retryAfterMs = options.retryAfterMs;
     this.problemType = options.problemType;
     this.extra = options.extra;
+    this.topLevel = options.topLevel;
   }
 
-  /** The structured body an MCP error result carries. */
+  /** The structured body an MCP error result carries: `{error: {...}}`, or flat when `topLevel`. */
   toBody(): Record<string, unknown> {
-    return {
-      error: {
-        status: this.status,
-        code: this.code,
-        message: this.message,
-        ...(this.detailCode && { detailCode: this.detailCode }),
-        ...(this.retryAfterMs !== undefined && { svcRetryAfterMs: this.retryAfterMs }),
-        ...this.extra,
-      },
+    const fields = {
+      status: this.status,
+      code: this.code,
+      message: this.message,
+      ...(this.detailCode && { detailCode: this.detailCode }),
+      ...(this.retryAfterMs !== undefined && { svcRetryAfterMs: this.retryAfterMs }),
+      ...this.extra,
     };
+    return this.topLevel ? fields : { error: fields };
   }
 }
 

@@ -88,14 +88,16 @@ function freshOutcome(data: unknown, json: string, provenance: Provenance): Succ
 }
 
 /** The fixed answer of a retired (deprecated, planned) or unavailable tool. */
-type FixedAnswer = { code: 'api_sunset' | 'source_migrated' | 'not_configured' | 'upstream_blocked'; message: string; alternative?: string; fields?: Record<string, unknown> };
+type FixedAnswer = { code: 'api_sunset' | 'source_migrated' | 'not_configured' | 'upstream_blocked' | 'not_implemented'; message: string; alternative?: string; fields?: Record<string, unknown> };
 
 function retiredError(tool: CompiledTool, r: FixedAnswer = tool.def.retired!): ToolError {
   const fields = { ...(r.alternative && { alternative: r.alternative }), ...r.fields };
   const extra = Object.keys(fields).length > 0 ? fields : undefined;
-  if (r.code === 'api_sunset') return fail.sunset(r.message, { detailCode: 'api_sunset', extra });
+  // Fields the spec names for this answer (`_status`, `error`) sit at its top level, over MCP as in the Problem.
+  if (r.code === 'api_sunset') return fail.sunset(r.message, { detailCode: 'api_sunset', extra, topLevel: r.fields !== undefined });
   if (r.code === 'source_migrated') return fail.migrated(r.message, { extra });
   if (r.code === 'upstream_blocked') return fail.blocked(r.message, { detailCode: 'upstream_blocked', extra });
+  if (r.code === 'not_implemented') return new ToolError('not_implemented', r.message, { extra });
   return fail.notConfigured(r.message, { extra });
 }
 

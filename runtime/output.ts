@@ -30,6 +30,9 @@ export const address = z.object({
 /**
  * Where a record can be read at its register: the same `{ register, url }` as each source of the
  * runtime's provenance (runtime/provenance.ts), which every result carries in `_meta` besides.
+ * It names the register's address, not a claim that the data was just read there: in replay
+ * (tests, the demo) the provenance's `recording` says the answer came from a recording, live
+ * capture or constructed.
  */
 export const sourceRef = z.object({ register: z.string(), url: z.string() });
 

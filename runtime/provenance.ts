@@ -3,15 +3,29 @@
 // fetched and whether it came from the cache. MCP results carry it in `_meta` under
 // `no.opendata/provenance`; connector routes in X-Data-* headers (README "Structured results and
 // provenance"). A tool's own `kilde` field uses the same `{ register, url }` shape.
+//
+// In replay (tests, `npm run demo`) no register was asked: each source then names the recording
+// that answered and whether it is a live capture or constructed, and `recording` says so for the
+// whole answer, so a recorded answer is never taken for one fetched from the register.
 import type { TracedSource } from './context.js';
 import { META_PREFIX } from './registry.js';
 import type { UpstreamDefinition } from './upstream/catalogue.js';
+import type { RecordingOrigin } from './upstream/recordings.js';
 
 export interface ProvenanceSource {
   register: string;
   url: string;
   fetchedAt: string;
   cached: boolean;
+  /** Replay only: the recording that answered in place of the register. */
+  recording?: RecordingOrigin;
+}
+
+/** Replay only: the answer comes from recordings, so many live captures and so many constructed. */
+export interface RecordingSummary {
+  note: string;
+  liveCaptures: number;
+  constructed: number;
 }
 
 export interface Provenance {
@@ -23,6 +37,18 @@ export interface Provenance {
   sources: ProvenanceSource[];
   /** Upstream requests beyond the first MAX_SOURCES distinct URLs, counted but not listed. */
   moreSources?: number;
+  recording?: RecordingSummary;
+}
+
+const RECORDING_NOTE =
+  'Answered from recordings (UPSTREAM_MODE=replay), not fetched from the register: a live capture is a real answer of the register as once captured; a constructed one has the documented shape with made-up or adapted values.';
+
+/** The replay summary of the sources, or undefined when a register answered. */
+export function recordingSummary(sources: readonly { recording?: RecordingOrigin }[]): RecordingSummary | undefined {
+  const recorded = sources.filter((s) => s.recording);
+  if (recorded.length === 0) return undefined;
+  const liveCaptures = recorded.filter((s) => s.recording!.kind === 'live_capture').length;
+  return { note: RECORDING_NOTE, liveCaptures, constructed: recorded.length - liveCaptures };
 }
 
 export const PROVENANCE_KEY = `${META_PREFIX}provenance`;
@@ -56,13 +82,16 @@ export function provenanceOf(sources: readonly TracedSource[] | undefined, licen
     url: openableUrl(s.url),
     fetchedAt: new Date(s.fetchedAt).toISOString(),
     cached: s.fromCache,
+    ...(s.recording && { recording: s.recording }),
   }));
+  const recording = recordingSummary(all);
   return {
     license,
     fetchedAt: oldest === null ? null : new Date(oldest).toISOString(),
     cached: all.length > 0 && all.every((s) => s.fromCache),
     sources: listed,
     ...(all.length > MAX_SOURCES && { moreSources: all.length - MAX_SOURCES }),
+    ...(recording && { recording }),
   };
 }
 
@@ -88,6 +117,7 @@ export function provenanceHeaders(p: Provenance): Readonly<Record<string, string
   const made: Record<string, string> = { 'x-data-cache': p.cached ? 'hit' : 'miss', 'x-data-provenance': asciiJson(p) };
   if (p.sources.length > 0) made['x-data-source'] = p.sources.map((s) => s.url).join(' ');
   if (p.fetchedAt) made['x-data-fetched-at'] = p.fetchedAt;
+  if (p.recording) made['x-data-recording'] = p.recording.constructed === 0 ? 'live_capture' : p.recording.liveCaptures === 0 ? 'constructed' : 'mixed';
   headersOf.set(p, (headers = made));
   return headers;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import './validation.js';
 import { ERROR_CODES } from './errors.js';
 import { acceptingDigitNumbers } from './fields.js';
-import type { IconDefinition, ServerDefinition, ToolDefinition, ToolStatus } from './define.js';
+import type { IconDefinition, ServerDefinition, ToolAvailability, ToolDefinition, ToolStatus } from './define.js';
 import { compileIcon, iconsOf, type CompiledIcon, type Icon } from './icons.js';
 import type { CredentialSource } from './upstream/auth.js';
 import { REVIEW_UPSTREAMS } from './rest/reviews/platforms/index.js';
@@ -36,6 +36,8 @@ export interface CompiledTool {
   declaredStatus: ToolStatus;
   /** Status in this process, given its credentials: what tools/list, the catalogue and the landing pages show. */
   status: ToolStatus;
+  /** Whether it can answer data in this process (define.ts ToolAvailability): what every face shows beside the status. */
+  availability: ToolAvailability;
   missingCredentials: string[];
   description: string;
   routeParams: string[];
@@ -100,7 +102,7 @@ function statusSentence(def: ToolDefinition, status: ToolStatus): string {
   if (status === 'deprecated') return ` Deprecated: always answers ${def.retired?.code === 'api_sunset' ? 'HTTP 410 api_sunset' : 'an expiry message'} and no data.`;
   if (status === 'planned') return ' Planned: not available yet; answers an error that says why.';
   if (def.unavailable) {
-    return ` Its source publishes no data a program can read: once its input is valid it answers ${ERROR_CODES[def.unavailable.code].status} ${def.unavailable.code} (retrying does not help) and no data.`;
+    return ` Its source publishes no data a program can read without a session, and no credential changes that: once its input is valid it answers ${ERROR_CODES[def.unavailable.code].status} ${def.unavailable.code} (retrying does not help) and no data.`;
   }
   const creds = def.credentials ?? [];
   if (creds.length === 0) return '';
@@ -122,7 +124,7 @@ function toolsListEntry(t: CompiledTool) {
     inputSchema: t.jsonSchema,
     ...(t.outputJsonSchema && { outputSchema: t.outputJsonSchema }),
     annotations: t.annotations,
-    _meta: { [`${META_PREFIX}status`]: t.status, [`${META_PREFIX}requiresAuth`]: true },
+    _meta: { [`${META_PREFIX}status`]: t.status, [`${META_PREFIX}availability`]: t.availability, [`${META_PREFIX}requiresAuth`]: true },
   };
 }
 
@@ -142,6 +144,15 @@ function toJsonSchema(def: ToolDefinition): Record<string, unknown> {
   const schema = z.toJSONSchema(z.strictObject(def.input), { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
   delete schema.$schema;
   return withoutSafeBounds(schema) as Record<string, unknown>;
+}
+
+/**
+ * The input schema with the tool's example as JSON Schema 2020-12 `examples` (an array of valid
+ * instances), so a client can try the tool without reading the HTML pages. Only a tool that can
+ * answer data shows one (issue 25 item 19).
+ */
+function withExample(schema: Record<string, unknown>, example: unknown): Record<string, unknown> {
+  return example === undefined ? schema : { ...schema, examples: [example] };
 }
 
 /** Drops the bounds zod writes for every `.int()` that only say "a safe integer" (a page without a maximum). */
@@ -231,6 +242,13 @@ function enumOnly(node: Record<string, unknown>): Record<string, unknown> {
 
 const isNullSchema = (x: unknown) => x !== null && typeof x === 'object' && Object.keys(x).length === 1 && (x as { type?: unknown }).type === 'null';
 
+function availabilityOf(def: ToolDefinition, declared: ToolStatus, missing: string[]): ToolAvailability {
+  if (declared === 'deprecated') return 'retired';
+  if (declared === 'planned') return 'planned';
+  if (def.unavailable) return 'no_readable_source';
+  return missing.length > 0 ? 'needs_credentials' : 'answers';
+}
+
 function compileTool(server: CompiledServer, def: ToolDefinition, credentials: CredentialSource, icon: CompiledIcon, baseUrl: string): CompiledTool {
   const where = `${server.slug}/${def.name}`;
   if (!SUFFIX.test(def.name)) throw new RegistryError(`${where}: tool suffix breaks the naming rules of SERVERS.md`);
@@ -245,6 +263,9 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
   const declared = def.status ?? 'active';
   if (def.unavailable && (declared !== 'active' || def.run)) {
     throw new RegistryError(`${where}: only an active tool without run() may be unavailable`);
+  }
+  if (def.unavailable && def.credentials?.length) {
+    throw new RegistryError(`${where}: a tool without a readable source names no credentials (none would unlock it)`);
   }
   if (declared === 'active' && ((!def.unavailable && !def.run) || def.example === undefined)) {
     throw new RegistryError(`${where}: an active tool needs run() and an example input`);
@@ -266,21 +287,24 @@ function compileTool(server: CompiledServer, def: ToolDefinition, credentials: C
   }
   const creds = def.credentials ?? [];
   const missing = creds.filter((v) => credentials.get(v) === undefined);
-  const declaredStatus: ToolStatus = declared === 'active' && creds.length > 0 ? 'not_configured' : declared;
-  const status: ToolStatus = declared === 'active' && missing.length > 0 ? 'not_configured' : declared;
+  // A tool that always answers not_configured (the spec's "source lacks the number") is listed so.
+  const alwaysNotConfigured = def.unavailable?.code === 'not_configured';
+  const declaredStatus: ToolStatus = declared === 'active' && (creds.length > 0 || alwaysNotConfigured) ? 'not_configured' : declared;
+  const status: ToolStatus = declared === 'active' && (missing.length > 0 || alwaysNotConfigured) ? 'not_configured' : declared;
   return {
     name,
     server,
     def,
     schema,
     shape: def.input,
-    jsonSchema: toJsonSchema(def),
+    jsonSchema: withExample(toJsonSchema(def), declared === 'active' && !def.unavailable ? def.example : undefined),
     ...(outputJsonSchema && { outputJsonSchema }),
     annotations: { title: def.title, readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     icon,
     icons: iconsOf(icon, baseUrl),
     declaredStatus,
     status,
+    availability: availabilityOf(def, declared, missing),
     missingCredentials: missing,
     description: `${def.description}${statusSentence(def, status)}`,
     routeParams,

@@ -122,7 +122,7 @@ export function serverCard(s: ServerRecord, baseUrl: string, version: string): S
     remotes: [{ type: 'streamable-http', url: s.url, headers: [authorizationHeader(baseUrl)], supportedProtocolVersions: [...ALL_PROTOCOL_VERSIONS] }],
     ...(prefix && {
       _meta: {
-        [`${prefix}/tools`]: s.tools.map((t) => ({ name: t.name, title: t.annotations.title, status: t.status })),
+        [`${prefix}/tools`]: s.tools.map((t) => ({ name: t.name, title: t.annotations.title, status: t.status, availability: t.availability })),
         [`${prefix}/authorization`]: {
           scheme: 'Bearer',
           header: 'Authorization',

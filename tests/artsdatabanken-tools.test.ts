@@ -91,7 +91,8 @@ describe('artsdatabanken.observations.list', () => {
     const { t, requests } = watched();
     const d = await ok(t, name, { taxonId: 31133, municipality: 'bergen', page: 1 });
     expect(params(requests[0]).path).toBe('/kommuneinfo/v1/kommuner');
-    expect(params(requests[1]).query).toMatchObject({ pageIndex: ['1'], pageSize: ['20'], 'municipalitys[]': ['4601'] });
+    expect(params(requests[1]).query).toMatchObject({ pageIndex: ['1'], pageSize: ['20'], 'filter.areas': ['4601'] });
+    expect(params(requests[1]).query).not.toHaveProperty('municipalitys[]');
     expect(d).toMatchObject({ filters: { municipality: '4601' }, page: 1, total: 23, count: 1, hasMore: false });
   });
 

@@ -65,7 +65,7 @@ describe('eusparql.query', () => {
     expect(params(requests[0]).query).not.toContain('5000');
   });
 
-  it('applies the default limit 100 to a LIMIT 5000 query, keeping its OFFSET', () => {
+  it('lowers a LIMIT 5000 to a limit of 100 the caller gives, keeping its OFFSET', () => {
     const verdict = classify('SELECT * WHERE { ?s ?p ?o } OFFSET 20 LIMIT 5000');
     if (!verdict.ok) throw new Error(verdict.message);
     const prepared = prepare(verdict.query, 100);
@@ -121,7 +121,7 @@ describe('eusparql.query', () => {
     expect(params(requests[0]).query).not.toContain('LIMIT');
   });
 
-  it('POSTs a query too long for a URL directly as application/sparql-query, never as a form', async () => {
+  it('POSTs a query too long for a URL form-encoded (query=…), as data.europa.eu documents', async () => {
     const { t, requests } = watched();
     const long = readFileSync('tests/fixtures/sparql-long-query.txt', 'utf8').trim();
     const d = await ok(t, name, { query: long });
@@ -129,10 +129,9 @@ describe('eusparql.query', () => {
     const [req] = requests;
     expect(req.method).toBe('POST');
     expect(req.url).toBe('https://data.europa.eu/sparql');
-    expect(req.headers['content-type']).toBe('application/sparql-query');
+    expect(req.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(req.headers.accept).toBe('application/sparql-results+json');
-    expect(req.body).toBe(d.query);
-    expect(req.body!.startsWith('query=')).toBe(false);
+    expect(req.body).toBe(new URLSearchParams({ query: d.query }).toString());
     expect(d.rowCount).toBe(1);
   });
 

@@ -10,6 +10,9 @@ import { loadConfig } from '../runtime/config.js';
 import { startServer, type Running } from '../runtime/server.js';
 import { launchChromium, skipBrowserTests } from './helpers/chromium.js';
 
+// Swagger UI reads the whole description (1.3 MB, every tool's output schema included) before it
+// renders; on a loaded machine that took more than playwright's default 30 s. A bound, not a timing.
+const RENDER_MS = 90_000;
 const STRICT_CSP = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'";
 
 
@@ -53,7 +56,7 @@ describe.skipIf(skipBrowserTests)('the API reference page in Chromium', { timeou
 
   it('renders the operations of the description with no other host reachable', async () => {
     const { page, refused } = await openOffline();
-    await page.locator('#operations-data-proxy-proxyConnectorGet .opblock-summary').waitFor();
+    await page.locator('#operations-data-proxy-proxyConnectorGet .opblock-summary').waitFor({ timeout: RENDER_MS });
     expect(await page.title()).toBe('Nordic open data host: REST API reference');
     expect(await page.locator('.info .title').innerText()).toContain('Nordic open data host: REST API');
     await page.close();
@@ -63,7 +66,7 @@ describe.skipIf(skipBrowserTests)('the API reference page in Chromium', { timeou
   // Swagger UI renders only the operations on screen: a deep link brings one further down there.
   it('renders under a CSP that allows only its own scripts, deep links included', async () => {
     const { page, refused, violations } = await openOffline(STRICT_CSP, '#/meta/getApiReference');
-    await page.locator('#operations-meta-getApiReference .opblock-summary').waitFor();
+    await page.locator('#operations-meta-getApiReference .opblock-summary').waitFor({ timeout: RENDER_MS });
     await page.close();
     expect(refused).toEqual([]);
     expect(violations).toEqual([]);

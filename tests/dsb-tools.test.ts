@@ -9,9 +9,14 @@ const SLUG = 'dsb';
 const auth = { authorization: `Bearer ${KEYS.pro}` };
 const sent = (t: TestApp) => t.services.upstream.sent.get('dsb-bris') ?? 0;
 
-function watched(): { transport: Transport; bodies: Record<string, unknown>[] } {
+function watched(): { transport: Transport; bodies: Record<string, unknown>[]; urls: string[] } {
   const bodies: Record<string, unknown>[] = [];
-  return { bodies, transport: { send: (req: OutgoingRequest) => (bodies.push(JSON.parse(String(req.body))), replay().send(req)) } };
+  const urls: string[] = [];
+  return {
+    bodies,
+    urls,
+    transport: { send: (req: OutgoingRequest) => (urls.push(req.url), req.body !== undefined && bodies.push(JSON.parse(req.body)), replay().send(req)) },
+  };
 }
 
 describe('dsb.brann.by_kommune', () => {
@@ -109,7 +114,7 @@ describe('dsb.brann.statistikk', () => {
     const t = createTestApp({ transport: w.transport });
     const r = await callTool(t, SLUG, name, { municipality: '4614', year: 2025 });
     expect(r.isError).toBe(false);
-    expect(w.bodies[0]).toMatchObject({ hitsToReturn: 50, skipped: 0, periodStart: '2025-01-01', periodEnd: '2026-01-01' });
+    expect(w.bodies[0]).toMatchObject({ hitsToReturn: 200, skipped: 0, periodStart: '2025-01-01', periodEnd: '2026-01-01' });
     expect(r.data).toMatchObject({ filter: { municipality: '4614', county: null, year: 2025, buildingType: null }, total: 41, counted: 41, complete: true, branner: 9 });
     expect(r.data.perType.slice(0, 3)).toEqual([
       { type: 'ABA matlaging', antall: 9 },
@@ -120,14 +125,33 @@ describe('dsb.brann.statistikk', () => {
     expect(r.data.note).toBeUndefined();
   });
 
-  it('says when limit cut the count short (a county)', async () => {
+  it('counts every mission of a county, sent as the municipalities of the county in Kartverket\'s register, in pages of 200 (issue 25 items 6, 12)', async () => {
     const w = watched();
     const t = createTestApp({ transport: w.transport });
-    const r = await callTool(t, SLUG, name, { county: '46', year: 2025, limit: 10 });
-    expect(w.bodies[0]).toMatchObject({ counties: { ids: ['46'], isMissingValue: false } });
-    expect(w.bodies[0].municipalities).toBeUndefined();
-    expect(r.data).toMatchObject({ total: 9312, counted: 10, complete: false, branner: 3 });
-    expect(r.data.note).toMatch(/Counted 10 of 9312/);
+    const r = await callTool(t, SLUG, name, { county: '46', year: 2025, limit: 3 });
+    expect(r.isError, JSON.stringify(r.data)).toBe(false);
+    expect(w.urls[0]).toBe('https://ws.geonorge.no/kommuneinfo/v1/kommuner');
+    expect(w.bodies.map((b) => [b.skipped, b.hitsToReturn])).toEqual([
+      [0, 200],
+      [200, 200],
+    ]);
+    expect(w.bodies[0]).toMatchObject({ municipalities: { ids: ['4601'], isMissingValue: false } });
+    expect(w.bodies[0].counties).toBeUndefined();
+    expect(r.data).toMatchObject({ total: 250, counted: 250, complete: true });
+    // limit is how many types perType lists; the counts are over all 250 missions.
+    expect(r.data.perType).toHaveLength(3);
+    expect(r.data.typesTotal).toBe(8);
+    expect(r.data.perType[0]).toEqual({ type: 'ABA matlaging', antall: 32 });
+    expect(r.data.note ?? '').not.toMatch(/Counted/);
+  });
+
+  it('refuses filters matching more missions than it counts, naming the bound, after one page', async () => {
+    const t = createTestApp();
+    const e = await callToolError(t, SLUG, name, { year: 2025 });
+    expect(e).toMatchObject({ code: 'invalid_input', status: 400 });
+    expect(e.message).toMatch(/at most 12000 missions \(got 131072\)/);
+    expect(e.fields).toEqual(['county', 'municipality']);
+    expect(sent(t)).toBe(1);
   });
 
   it('counts only building fires for a buildingType', async () => {

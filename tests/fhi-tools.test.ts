@@ -96,10 +96,10 @@ describe('planned tools', () => {
     expect(sent(t)).toBe(0);
   });
 
-  it('fhi.msis.list answers 503 that it is not connected yet', async () => {
+  it('fhi.msis.list answers 501 not_implemented (not connected yet; no credential is involved)', async () => {
     const t = createTestApp();
     const e = await callToolError(t, SLUG, 'fhi.msis.list', { municipality: '0301', disease: 'kikhoste' });
-    expect(e).toMatchObject({ code: 'not_configured', status: 503 });
+    expect(e).toMatchObject({ code: 'not_implemented', status: 501 });
     expect(e.message).toMatch(/planned and not connected/);
     expect(sent(t)).toBe(0);
   });

@@ -66,7 +66,8 @@ describe('jobtech.search_jobs', () => {
 
   it.each([
     [{ limit: 101 }, 'limit', /100/],
-    [{ limit: -1 }, 'limit', /0/],
+    [{ limit: -1 }, 'limit', /at least 1/],
+    [{ limit: 0 }, 'limit', /at least 1/],
     [{ limit: 2.5 }, 'limit', /integer/],
     [{ offset: -1 }, 'offset', /0/],
     [{ municipality: '180' }, 'municipality', /4 digits/],

@@ -58,7 +58,7 @@ describe('servers whose tools need credentials the operator has not set', () => 
   });
   it('say how many tools lack credentials when only some do', async () => {
     const html = await (await createTestApp().fetch('/mcp')).text();
-    expect(rowOf(html, 'rsk')).toContain('(1 of 3 tools need credentials on this host)');
+    expect(rowOf(html, 'rsk')).toContain('(2 of 3 tools need credentials on this host)');
   });
   it('are available once the operator sets the credentials', async () => {
     const t = createTestApp({ env: { DOFFIN_API_KEY: 'k', CVR_ES_USER: 'u', CVR_ES_PASS: 'p' } });

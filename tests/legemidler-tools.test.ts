@@ -143,7 +143,11 @@ describe('dmp.atc.search', () => {
 });
 
 describe('dmp.atc.search when the FHIR service fails', () => {
-  const ATC_URL = 'https://api.legemiddelverket.no/fhir-r4/CodeSystem?url=http%3A%2F%2Fwww.whocc.no%2Fatc';
+  const ATC_URL = 'https://api.legemiddelverket.no/fhir-r4/CodeSystem/0c7a5e3f-1b2d-4c6e-8f9a-2b3c4d5e6f70';
+  const LIST_URL = 'https://api.legemiddelverket.no/fhir-r4/CodeSystem?_count=100&_elements=url%2Cname%2Ctitle%2Cversion';
+  const listing = (json: unknown): Transport => ({
+    send: async (req) => (req.url === LIST_URL ? { status: 200, headers: { 'content-type': 'application/fhir+json' }, body: Buffer.from(JSON.stringify(json)) } : replay().send(req)),
+  });
   const answering = (status: number, json: unknown): Transport => ({
     send: async (req) => (req.url === ATC_URL ? { status, headers: { 'content-type': 'application/fhir+json' }, body: Buffer.from(JSON.stringify(json)) } : replay().send(req)),
   });
@@ -154,10 +158,16 @@ describe('dmp.atc.search when the FHIR service fails', () => {
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
   });
 
-  it('answers 502 naming the ATC index when the Bundle holds no CodeSystem', async () => {
-    const e = await fails('dmp.atc.search', { code: 'N02BE' }, createTestApp({ env: ENV, transport: answering(200, { resourceType: 'Bundle', type: 'searchset' }) }));
+  it('answers 502 naming the ATC index when the listing holds no ATC CodeSystem, and reads nothing more', async () => {
+    const e = await fails('dmp.atc.search', { code: 'N02BE' }, createTestApp({ env: ENV, transport: listing({ resourceType: 'Bundle', type: 'searchset' }) }));
     expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
-    expect(e.message).toBe("DMP's FHIR service answered no CodeSystem for the ATC index (http://www.whocc.no/atc)");
+    expect(e.message).toBe("DMP's FHIR service listed no ATC CodeSystem among its first 100 code systems");
+  });
+
+  it('answers 502 when the read by id answers another resource type', async () => {
+    const e = await fails('dmp.atc.search', { code: 'N02BE' }, createTestApp({ env: ENV, transport: answering(200, { resourceType: 'OperationOutcome', issue: [] }) }));
+    expect(e).toMatchObject({ code: 'upstream_unavailable', status: 502 });
+    expect(e.message).toBe("DMP's FHIR service answered no CodeSystem for the ATC index (CodeSystem/0c7a5e3f-1b2d-4c6e-8f9a-2b3c4d5e6f70)");
   });
 });
 

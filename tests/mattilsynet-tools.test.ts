@@ -36,7 +36,7 @@ describe('tools/list', () => {
     const r = await rpc(t, SLUG, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const tools = r.body.result.tools as Array<{ name: string; description: string; inputSchema: any }>;
     expect(tools.map((x) => x.name)).toEqual(['mattilsynet.inspeksjoner.sok', 'mattilsynet.virksomhet.lookup', 'mattilsynet.kravpunkter.list']);
-    expect(t.services.registry.server(SLUG)!.tools.map((x) => x.status)).toEqual(['active', 'planned', 'deprecated']);
+    expect(t.services.registry.server(SLUG)!.tools.map((x) => x.status)).toEqual(['active', 'not_configured', 'deprecated']);
     const p = tools[0].inputSchema.properties;
     expect(p.antall).toMatchObject({ minimum: 1, maximum: 100, default: 20 });
     expect(p.side).toMatchObject({ minimum: 0, default: 0 });

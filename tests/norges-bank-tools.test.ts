@@ -79,7 +79,7 @@ describe('norgesbank.valutakurs', () => {
     const t = createTestApp({ transport: w });
     const d = await ok(t, name, { currencies: ['USD', 'EUR', 'SEK'] });
     // One request: the currencies joined with + in one key position.
-    expect(w.seen.map((r) => r.url)).toEqual(['https://data.norges-bank.no/api/data/EXR/B.USD%2BEUR%2BSEK.NOK.SP?format=sdmx-json&lastNObservations=1&locale=en']);
+    expect(w.seen.map((r) => r.url)).toEqual(['https://data.norges-bank.no/api/data/EXR/B.USD+EUR+SEK.NOK.SP?format=sdmx-json&lastNObservations=1&locale=en']);
     expect(d).toMatchObject({ quote: 'NOK', count: 3 });
     expect(d.rates).toEqual([
       { currency: 'USD', name: 'US dollar', per: 1, observations: [{ date: '2026-11-20', value: 10.0912, nokPerUnit: 10.0912 }] },
@@ -139,7 +139,10 @@ describe('norgesbank.nibor (deprecated)', () => {
 
   it('answers HTTP 410 with _status 410, error endpoint_removed and the key-rate route, and no data', async () => {
     const t = createTestApp();
-    const e = (await fails(t, name, {})) as unknown as Record<string, unknown>;
+    // The spec puts _status and error at the top level of the answer, over MCP as in the REST twin.
+    const r = await callTool(t, 'norges-bank', name, {});
+    expect(r.isError).toBe(true);
+    const e = r.data as Record<string, unknown>;
     expect(e).toMatchObject({
       status: 410,
       code: 'api_sunset',

@@ -174,7 +174,9 @@ describe('provenance from the runtime', () => {
     const p = (await metaOf(t, 'brreg', 'brreg.enhet.lookup', { orgnr: '923609016' }))[PROVENANCE_KEY] as Provenance;
     expect(p.license).toBe('NLOD 2.0 (Norsk lisens for offentlige data)');
     expect(p.sources).toEqual([
-      { register: 'Brønnøysundregistrene (Enhetsregisteret, Regnskapsregisteret)', url: 'https://data.brreg.no/enhetsregisteret/api/enheter/923609016', fetchedAt: p.fetchedAt, cached: false },
+      { register: 'Brønnøysundregistrene (Enhetsregisteret, Regnskapsregisteret)', url: 'https://data.brreg.no/enhetsregisteret/api/enheter/923609016', fetchedAt: p.fetchedAt, cached: false,
+        // Replay: the recording that answered (issue 25 item 21).
+        recording: { kind: 'constructed', file: 'brreg/enheter_923609016.json' } },
     ]);
     expect(new Date(p.fetchedAt!).toISOString()).toBe(p.fetchedAt);
     expect(p.cached).toBe(false);

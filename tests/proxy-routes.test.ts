@@ -312,7 +312,8 @@ describe('an external backend (DATA_BACKEND_URL)', () => {
     const res = await t.fetch('/api/data/brreg/enheter/923609016', { headers: auth });
     expect(res.status).toBe(503);
     expect(await res.text()).toBe(problem);
-    expect(res.headers.get('retry-after')).toBe('9');
+    // REST spec 8: Retry-After only on 429 (issue 25 item 17).
+    expect(res.headers.get('retry-after')).toBeNull();
     expect(fake.seen).toHaveLength(1);
   });
 

@@ -27,7 +27,7 @@ describe('the document', () => {
   it('is OpenAPI 3.1 of API version 0.1.0 with this service as server', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('0.1.0');
-    expect(doc.info.license.name).toBe('Proprietary');
+    expect(doc.info.license).toEqual({ name: 'MIT', identifier: 'MIT' });
     expect(doc.servers).toEqual([{ url: 'http://127.0.0.1:8787', description: 'This service' }]);
   });
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { defineServer, defineTool } from '../runtime/define.js';
 import { REGISTER } from '../servers/_shared/icons/index.js';
-import { KEYS, callToolError, createTestApp } from './helpers/app.js';
+import { KEYS, callTool, callToolError, createTestApp } from './helpers/app.js';
 
 const retired = defineTool({
   name: 'old.rate',
@@ -37,9 +37,11 @@ const server = defineServer({
 describe('retired answer fields', () => {
   const t = createTestApp({ servers: [server] });
 
-  it('carries the fields in the MCP error body, beside the code, status and alternative', async () => {
-    const e = (await callToolError(t, 'fixture', 'fixture.old.rate', {})) as unknown as Record<string, unknown>;
-    expect(e).toMatchObject({ status: 410, code: 'api_sunset', message: 'old.rate is retired.', alternative: '/api/connectors/fixture/new-rate', _status: 410, error: 'endpoint_removed' });
+  it('carries the fields at the top level of the MCP error body, beside the code, status and alternative (as the Problem)', async () => {
+    const r = await callTool(t, 'fixture', 'fixture.old.rate', {});
+    expect(r.isError).toBe(true);
+    expect(r.data).toMatchObject({ status: 410, code: 'api_sunset', message: 'old.rate is retired.', alternative: '/api/connectors/fixture/new-rate', _status: 410, error: 'endpoint_removed' });
+    expect(typeof r.data.requestId).toBe('string');
   });
 
   it('carries the fields in the Problem of the connector route', async () => {

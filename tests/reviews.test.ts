@@ -147,11 +147,12 @@ describe.each(PLATFORMS.map((p) => [p.id, p] as const))('%s', (_, p) => {
     expect(s.sent).toHaveLength(2);
   });
 
-  it('answers 451 when robots.txt answers 5xx (RFC 9309: everything disallowed), fetching nothing else and not retrying', async () => {
+  it('answers 503 when robots.txt answers 5xx (RFC 9309: nothing fetched; REST spec 7: an unavailable upstream), fetching nothing else and not retrying', async () => {
     const s = new Scenario().set(p.robotsUrl, 503, 'Service Unavailable');
     const res = await ask(app(s), p);
-    expect(res.status).toBe(451);
+    expect(res.status).toBe(503);
     const body = await res.json();
+    expect(body).toMatchObject({ code: 'upstream_unavailable', detailCode: 'robots_unavailable' });
     expect(body.robots).toMatchObject({ status: 'unreachable', httpStatus: 503 });
     expect(body.detail).toContain('could not be read (HTTP 503)');
     expect(s.urls()).toEqual([p.robotsUrl]);
@@ -202,10 +203,11 @@ describe('robots rules', () => {
     expect((await ask(t, booking)).status).toBe(451);
   });
 
-  it('disallows everything when robots.txt cannot be reached or redirects (never followed)', async () => {
-    for (const s of [new Scenario().unreachable(g2.robotsUrl), new Scenario().set(g2.robotsUrl, 301, '', { location: 'https://elsewhere.example/robots.txt' }), new Scenario().set(g2.robotsUrl, 429, '')]) {
+  it('disallows everything when robots.txt cannot be reached (503) or redirects (never followed: 451)', async () => {
+    const redirecting = new Scenario().set(g2.robotsUrl, 301, '', { location: 'https://elsewhere.example/robots.txt' });
+    for (const s of [new Scenario().unreachable(g2.robotsUrl), redirecting, new Scenario().set(g2.robotsUrl, 429, '')]) {
       const res = await ask(app(s), g2);
-      expect(res.status).toBe(451);
+      expect(res.status).toBe(s === redirecting ? 451 : 503);
       expect((await res.json()).robots.status).toBe('unreachable');
       // Only robots.txt was asked for (a connection that fails is retried as the upstream layer retries any GET).
       expect(new Set(s.urls())).toEqual(new Set([g2.robotsUrl]));
@@ -238,7 +240,7 @@ describe('robots rules', () => {
     const t = app(s);
     const first = await (await ask(t, g2)).json();
     expect((Date.parse(first.robots.expiresAt) - Date.parse(first.robots.fetchedAt)) / 1000).toBe(300);
-    expect((await ask(t, g2)).status).toBe(451);
+    expect((await ask(t, g2)).status).toBe(503);
     expect(s.urls()).toEqual([g2.robotsUrl]);
   });
 

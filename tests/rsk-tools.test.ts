@@ -118,7 +118,7 @@ describe('rsk.company.search', () => {
   const name = 'rsk.company.search';
 
   it('answers the example honestly: name search is not offered, with the register web search instead', async () => {
-    const t = createTestApp();
+    const t = app();
     const d = await ok(t, name, { query: 'Marel' });
     expect(d).toMatchObject({ query: 'Marel', mode: 'name', searched: false, supported: false, webSearchUrl: 'https://www.skatturinn.is/fyrirtaekjaskra/leit?nafn=Marel' });
     expect(d.message).toMatch(/^Name search is not offered by Skatturinn's legal-entities API/);
@@ -128,7 +128,7 @@ describe('rsk.company.search', () => {
   });
 
   it('encodes the name in the web search link', async () => {
-    const t = createTestApp();
+    const t = app();
     const d = await ok(t, name, { query: 'Dæmi & synir ehf.' });
     expect(d.webSearchUrl).toBe('https://www.skatturinn.is/fyrirtaekjaskra/leit?nafn=D%C3%A6mi+%26+synir+ehf.');
   });
@@ -170,7 +170,7 @@ describe('rsk.company.search', () => {
   });
 
   it('answers through its connector route', async () => {
-    const t = createTestApp();
+    const t = app();
     const res = await t.fetch('/api/connectors/rsk/legalentities?query=Marel', { headers: auth });
     expect(res.status).toBe(200);
     expect((await res.json()).searched).toBe(false);

@@ -112,7 +112,7 @@ describe('sanctions.eu.search', () => {
       expect(r.data.offset).toBe(pages * 4);
       seen.push(...r.data.entities.map((e: { entityId: string }) => e.entityId));
       cursor = r.data.nextCursor ?? undefined;
-      if (cursor) expect(cursor).toMatch(/^s1\.[A-Za-z0-9_-]+$/);
+      if (cursor) expect(cursor).toMatch(/^s2\.[A-Za-z0-9_-]+$/);
       pages += 1;
     } while (cursor);
     expect(pages).toBe(4);

@@ -67,7 +67,7 @@ describe('tools/list', () => {
     for (const server of t.services.registry.servers) {
       const listed = await toolsList(t, server.slug);
       for (const [i, tool] of listed.entries()) {
-        expect(tool._meta, tool.name).toEqual({ [`${META_PREFIX}status`]: server.tools[i].status, [`${META_PREFIX}requiresAuth`]: true });
+        expect(tool._meta, tool.name).toEqual({ [`${META_PREFIX}status`]: server.tools[i].status, [`${META_PREFIX}availability`]: server.tools[i].availability, [`${META_PREFIX}requiresAuth`]: true });
       }
     }
     const retired = (await toolsList(t, 'brreg')).find((x) => x._meta?.[`${META_PREFIX}status`] === 'deprecated');

@@ -68,7 +68,7 @@ describe('the MCP catalog and the server cards', () => {
         },
       ]);
       // Tools are not card fields (they are listed at run time); the summary sits in _meta.
-      expect(card._meta?.['no.example.data/tools']).toEqual(server.tools.map((tool) => ({ name: tool.name, title: tool.annotations.title, status: tool.status })));
+      expect(card._meta?.['no.example.data/tools']).toEqual(server.tools.map((tool) => ({ name: tool.name, title: tool.annotations.title, status: tool.status, availability: tool.availability })));
       expect(card._meta?.['no.example.data/authorization']).toMatchObject({ scheme: 'Bearer', scopes: ['mcp:tools'] });
     }
   });

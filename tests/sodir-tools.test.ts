@@ -162,6 +162,7 @@ describe('sodir.reserver.liste', () => {
       recoverable: { oil: 1682.4, gas: 1436.2, ngl: 0, condensate: 0, oe: 3118.6 },
       remaining: { oil: 42.1, gas: 402.7, ngl: 0, condensate: 0, oe: 444.8 },
       asOf: '2025-12-31',
+      kind: 'field',
     });
   });
 
@@ -172,14 +173,45 @@ describe('sodir.reserver.liste', () => {
     const shut = await callTool(t, SLUG, name, { status: 'SHUT DOWN' });
     expect(shut.data.fields.map((f: { field: string; status: string }) => [f.field, f.status])).toEqual([['FRIGG', 'Shut down']]);
     const aker = await callTool(t, SLUG, name, { operator: 'aker' });
-    expect(aker.data.fields.map((f: { field: string }) => f.field)).toEqual(['ALVHEIM']);
+    expect(aker.data.fields.map((f: { field: string }) => f.field)).toEqual(['ALVHEIM', '16/1-12 (Troldhaugen)']);
     const all = await callTool(t, SLUG, name, {});
-    expect(all.data.count).toBe(8);
+    // Eight fields and three discoveries.
+    expect(all.data.count).toBe(11);
+  });
+
+  it('reads the discovery reserves for Discovery: every discovery with its own status and operator (issue 25 item 11)', async () => {
+    const t = createTestApp();
+    const r = await callTool(t, SLUG, name, { status: 'Discovery' });
+    expect(r.isError, JSON.stringify(r.data)).toBe(false);
+    expect(r.data).toMatchObject({ status: 'Discovery', count: 3 });
+    expect(r.data.fields.map((f: { field: string }) => f.field)).toEqual(['7324/8-1 (Wisting)', '16/1-12 (Troldhaugen)', '35/11-13 (Astero)']);
+    expect(r.data.fields[0]).toEqual({
+      field: '7324/8-1 (Wisting)',
+      status: 'Production in clarification phase',
+      operator: 'Equinor Energy AS',
+      recoverable: { oil: 76, gas: 0, ngl: 0, condensate: 0, oe: 76 },
+      remaining: { oil: null, gas: null, ngl: null, condensate: null, oe: null },
+      asOf: '2025-12-31',
+      kind: 'discovery',
+    });
+    const upper = await callTool(t, SLUG, name, { status: 'DISCOVERY', operator: 'okea' });
+    expect(upper.data.fields.map((f: { field: string }) => f.field)).toEqual(['35/11-13 (Astero)']);
+  });
+
+  it('reads Production licence as the discoveries a production licence owns', async () => {
+    const t = createTestApp();
+    const r = await callTool(t, SLUG, name, { status: 'Production licence' });
+    expect(r.data.fields.map((f: { field: string; kind: string }) => [f.field, f.kind])).toEqual([
+      ['7324/8-1 (Wisting)', 'discovery'],
+      ['16/1-12 (Troldhaugen)', 'discovery'],
+    ]);
+    const upper = await callTool(t, SLUG, name, { status: 'PRODUCTION LICENCE' });
+    expect(upper.data.count).toBe(2);
   });
 
   it('answers an empty list naming the statuses FactPages uses when none has the status', async () => {
     const t = createTestApp();
-    const r = await callTool(t, SLUG, name, { status: 'Discovery' });
+    const r = await callTool(t, SLUG, name, { status: 'Abandoned' });
     expect(r.data).toMatchObject({ count: 0, fields: [] });
     expect(r.data.note).toBe('No field with reserves matches. The statuses FactPages gives fields with reserves are: Approved for production, Producing, Shut down.');
   });

@@ -145,7 +145,7 @@ describe('sources.get', () => {
     const r = await callTool(t, 'sources', 'sources.get', { key: 'brreg' });
     expect(r.isError).toBe(false);
     expect(r.data).toMatchObject({ key: 'brreg', status: 'connected', server: 'brreg', toolCount: 19 });
-    expect(r.data.toolList[0]).toEqual({ name: 'brreg.enhet.lookup', status: 'active', route: 'http://127.0.0.1:8787/api/connectors/brreg/enheter/:orgnr' });
+    expect(r.data.toolList[0]).toEqual({ name: 'brreg.enhet.lookup', status: 'active', availability: 'answers', route: 'http://127.0.0.1:8787/api/connectors/brreg/enheter/:orgnr' });
   });
 
   it('answers a planned key with status planned and no tools', async () => {

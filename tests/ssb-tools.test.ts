@@ -341,10 +341,11 @@ describe('POST /api/data/ssb/... (REST spec 4.1): a tables.data query longer tha
 describe('ssb.microdata.preset_query', () => {
   const name = 'ssb.microdata.preset_query';
 
-  it('answers 503 not_configured without MICRODATA_TOKEN, and calls nothing', async () => {
+  it('answers 503 source_migrated without MICRODATA_TOKEN too (no credential unlocks it), and calls nothing', async () => {
     const t = createTestApp();
     const e = await fails(t, name, { preset: 'wage_growth_by_sector', aar: 2023 });
-    expect(e).toMatchObject({ code: 'not_configured', status: 503, missing: ['MICRODATA_TOKEN'] });
+    expect(e).toMatchObject({ code: 'source_migrated', status: 503 });
+    expect(e.missing).toBeUndefined();
     expect([...t.services.upstream.sent.values()].reduce((a, b) => a + b, 0)).toBe(0);
   });
 

@@ -57,8 +57,11 @@ describe.skipIf(skipPostgresTests)('PostgreSQL down and back under a running app
 
     const refused = await diagnostics(unseen);
     expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('5');
-    expect((await refused.json()).detail).toContain('key store cannot be reached');
+    // REST spec 8: Retry-After only on 429; a 503 says when in svcRetryAfterMs (issue 25 item 17).
+    expect(refused.headers.get('retry-after')).toBeNull();
+    const refusal = await refused.json();
+    expect(refusal.svcRetryAfterMs).toBe(5000);
+    expect(refusal.detail).toContain('key store cannot be reached');
 
     await t.services.audit.flush();
     expect(t.services.audit.stats()).toMatchObject({ pending: 5, dropped: 0, lastWriteOk: false });

@@ -157,6 +157,21 @@ describe('stortinget.komite.medlemmer', () => {
     expect(res.status).toBe(404);
   });
 
+  it('says exactly what it answers: the current session as of today, and where past membership is (issue 25 item 13)', () => {
+    const tool = createTestApp().services.registry.server(SLUG)!.toolsByName.get(name)!;
+    expect(tool.description).toMatch(/current session only, as of today/);
+    expect(tool.description).toMatch(/members who have left .* are not listed/);
+    expect(tool.description).toMatch(/any other session is refused \(invalid_input naming sesjonId\)/);
+    expect(tool.description).toMatch(/kodetbiografi/);
+  });
+
+  it('names, when it refuses a past session, where the export keeps past membership', async () => {
+    const t = createTestApp();
+    const e = await fails(t, name, { komiteId: 'FINANS', sesjonId: '2024-2025' });
+    expect(e.message).toMatch(/stortinget\.representanter\.liste/);
+    expect(e.message).toMatch(/kodetbiografi/);
+  });
+
   it('refuses another session than the current one, naming sesjonId, before asking for members', async () => {
     const { t, urls } = watched();
     const e = await fails(t, name, { komiteId: 'FINANS', sesjonId: '2024-2025' });

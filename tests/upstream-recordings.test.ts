@@ -107,7 +107,8 @@ describe('ReplayTransport', () => {
     expect(JSON.parse(j.body.toString())).toEqual({ navn: 'EQUINOR ASA', ansatte: 21000 });
 
     const t = await replay.send(get('https://h.test/feed.xml'));
-    expect(t.headers).toEqual({ 'content-type': 'application/xml' });
+    // Each replayed answer names its recording and its kind (issue 25 item 21).
+    expect(t.headers).toEqual({ 'content-type': 'application/xml', 'x-recording-kind': 'constructed', 'x-recording-file': 'open/deeper/text.json' });
     expect(t.body.toString('utf8')).toBe('<feed>æøå</feed>');
 
     const b = await replay.send(get('https://h.test/doc.pdf'));
@@ -121,7 +122,7 @@ describe('ReplayTransport', () => {
     });
     const r = await new ReplayTransport([dir]).send(get('https://h.test/enheter/000000000'));
     expect(r.status).toBe(404);
-    expect(r.headers).toEqual({ 'content-type': 'application/json', 'retry-after': '3' });
+    expect(r.headers).toEqual({ 'content-type': 'application/json', 'retry-after': '3', 'x-recording-kind': 'constructed', 'x-recording-file': 'open/404.json' });
   });
 
   it('matches a POST by its canonical body', async () => {
@@ -249,7 +250,7 @@ describe('RecordingTransport', () => {
     for (let i = 0; i < requests.length; i += 1) {
       const again = await replay.send(requests[i]);
       expect(again.status).toBe(live[i].status);
-      expect(again.headers).toEqual(live[i].headers);
+      expect(again.headers).toEqual({ ...live[i].headers, 'x-recording-kind': 'live_capture', 'x-recording-file': expect.stringMatching(/^[a-z]+\/(GET|POST)_/) });
       expect(again.body.equals(live[i].body)).toBe(true);
     }
   });

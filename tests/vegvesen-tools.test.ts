@@ -189,11 +189,11 @@ describe('vegvesen.trafikk.volum', () => {
   });
 
   it.each([
-    [{ pointId: '44656V72812', from: '2026-10-01', to: '2026-11-02' }, /at most 31 days apart for resolution hour \(got 32 days\)/],
-    [{ pointId: '44656V72812', from: '2025-11-20', to: '2026-11-22', resolution: 'day' }, /at most 366 days apart for resolution day \(got 367 days\)/],
+    [{ pointId: '44656V72812', from: '2026-10-01', to: '2026-11-02' }, /at most 31 days, both included, for resolution hour \(got 33 days\)/],
+    [{ pointId: '44656V72812', from: '2025-11-20', to: '2026-11-22', resolution: 'day' }, /at most 366 days, both included, for resolution day \(got 368 days\)/],
     [{ pointId: '44656V72812', from: '2026-11-22', to: '2026-11-01' }, /from \(2026-11-22\) must not be after to \(2026-11-01\)/],
     // A lone from is measured against the default to (today, 2026-11-22).
-    [{ pointId: '44656V72812', from: '2026-10-01' }, /at most 31 days apart for resolution hour \(got 52 days/],
+    [{ pointId: '44656V72812', from: '2026-10-01' }, /at most 31 days, both included, for resolution hour \(got 53 days/],
   ])('refuses the span %j naming from, to and the bound', async (args, message) => {
     const t = createTestApp();
     const e = await callToolError(t, SLUG, name, args);
@@ -205,8 +205,10 @@ describe('vegvesen.trafikk.volum', () => {
 
   it('accepts exactly 31 days hourly and 366 days daily (inclusive bounds)', async () => {
     const tool = createTestApp().services.registry.server(SLUG)!.toolsByName.get(name)!;
-    expect(tool.schema.safeParse({ pointId: '1V1', from: '2026-10-01', to: '2026-11-01' }).success).toBe(true);
-    expect(tool.schema.safeParse({ pointId: '1V1', from: '2025-11-21', to: '2026-11-22', resolution: 'day' }).success).toBe(true);
+    expect(tool.schema.safeParse({ pointId: '1V1', from: '2026-10-01', to: '2026-10-31' }).success).toBe(true);
+    expect(tool.schema.safeParse({ pointId: '1V1', from: '2026-10-01', to: '2026-11-01' }).success).toBe(false);
+    expect(tool.schema.safeParse({ pointId: '1V1', from: '2025-11-22', to: '2026-11-22', resolution: 'day' }).success).toBe(true);
+    expect(tool.schema.safeParse({ pointId: '1V1', from: '2025-11-21', to: '2026-11-22', resolution: 'day' }).success).toBe(false);
   });
 
   it.each([

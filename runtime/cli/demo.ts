@@ -1,8 +1,11 @@
-// `npm run demo`: the service on recorded upstream answers (no network) with a working key.
+// `npm run demo`: the service on recorded upstream answers (no network) with a working key. The
+// banner (./demo-banner.ts) says the answers are recordings, how many live captures and how many
+// constructed.
 import { generateKey } from '../auth/keys.js';
 import { launch } from '../launch.js';
 import { stopOnSignals } from '../server.js';
-import { RECORDED_AT } from '../upstream/recordings.js';
+import { RECORDED_AT, recordingCensus } from '../upstream/recordings.js';
+import { demoBanner } from './demo-banner.js';
 
 const env: NodeJS.ProcessEnv = { FIXED_NOW: RECORDED_AT, ...process.env, UPSTREAM_MODE: 'replay' };
 let printedKey: string | undefined;
@@ -14,22 +17,13 @@ const running = await launch(env);
 const { config, registry } = running.services;
 const first = registry.servers[0];
 const example = first.tools.find((t) => t.def.example !== undefined);
-const lines = [
-  '',
-  `Demo: ${registry.servers.length} MCP servers on recorded upstream answers (no network).`,
-  `Landing page:  ${config.publicBaseUrl}/mcp`,
-  `MCP server:    ${config.publicBaseUrl}/mcp/${first.slug}`,
-  printedKey ? `API key (pro): ${printedKey}` : 'API keys: those of API_KEYS',
-  '',
-];
-if (example) {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: example.name, arguments: example.def.example } });
-  lines.push(
-    'Try:',
-    `  curl -s ${config.publicBaseUrl}/mcp/${first.slug} -H 'Content-Type: application/json' -H 'Accept: application/json, text/event-stream' \\`,
-    `    -H 'Authorization: Bearer ${printedKey ?? '<key>'}' -d '${body}'`,
-    '',
-  );
-}
+const lines = demoBanner({
+  publicBaseUrl: config.publicBaseUrl,
+  servers: registry.servers.length,
+  firstSlug: first.slug,
+  census: recordingCensus(config.recordingsDir),
+  printedKey,
+  example: example && { name: example.name, arguments: example.def.example },
+});
 process.stdout.write(`${lines.join('\n')}\n`);
 stopOnSignals(running, (msg) => running.services.logger.info(msg));

@@ -45,9 +45,15 @@ export function problemBody(err: ToolError, baseUrl: string, requestId: string):
   };
 }
 
+/**
+ * The Problem as a response. Retry-After is sent on a 429 only (REST spec 8: "only on 429"); any
+ * other answer says when to retry in the body's svcRetryAfterMs alone, whatever headers the caller
+ * passed.
+ */
 export function problemResponse(err: ToolError, baseUrl: string, requestId: string, headers: Record<string, string> = {}): Response {
   const h: Record<string, string> = { 'content-type': PROBLEM_CONTENT_TYPE, ...headers };
-  if (err.retryAfterMs !== undefined && !h['Retry-After']) h['Retry-After'] = String(Math.max(1, Math.ceil(err.retryAfterMs / 1000)));
+  for (const name of Object.keys(h)) if (name.toLowerCase() === 'retry-after' && err.status !== 429) delete h[name];
+  if (err.status === 429 && err.retryAfterMs !== undefined && !h['Retry-After']) h['Retry-After'] = String(Math.max(1, Math.ceil(err.retryAfterMs / 1000)));
   if (err.status === 401) h['WWW-Authenticate'] = 'Bearer realm="api", error="invalid_token"';
   return new Response(JSON.stringify(problemBody(err, baseUrl, requestId)), { status: err.status, headers: h });
 }

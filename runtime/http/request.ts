@@ -52,13 +52,17 @@ function auditEntry(r: RequestRecord, now = performance.now()): AuditEntry {
 }
 
 /**
- * The template of the route that answers a Hono request, in OpenAPI's form (`{orgnr}`): the
- * first matched route of the request's method that is not a middleware pattern, so a request a
- * middleware refused (403) still names the route it asked for.
+ * The template of the route that answered a Hono request, in OpenAPI's form (`{orgnr}`): the
+ * route whose handler ran last (Hono's routeIndex), so a 405 names the path it was asked on and
+ * not a route of another method that matches the same path (GET /sanctions/screen is no
+ * /sanctions/{entityId}). When a middleware pattern answered (a 403 of the key check), the route
+ * that would have run next: the first matched route that is no middleware pattern, in the order
+ * Hono tries them.
  */
 export function routeTemplate(c: Context): string {
-  const concrete = matchedRoutes(c).filter((r) => !r.path.includes('*'));
-  const hit = concrete.find((r) => r.method === c.req.method) ?? concrete[0];
+  const routes = matchedRoutes(c);
+  const answered = routes[c.req.routeIndex];
+  const hit = answered && !answered.path.includes('*') ? answered : routes.find((r) => !r.path.includes('*'));
   return hit ? hit.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}') : 'unmatched';
 }
 

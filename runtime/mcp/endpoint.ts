@@ -81,8 +81,8 @@ export function unknownServer(slug: string, base: string): McpHttpResponse {
 }
 
 function errorBody(error: ToolError, reqId: string) {
-  const body = error.toBody() as { error: Record<string, unknown> };
-  body.error.requestId = reqId;
+  const body = error.toBody();
+  (error.topLevel ? body : (body.error as Record<string, unknown>)).requestId = reqId;
   return body;
 }
 

@@ -30,7 +30,7 @@ const keyErrors = {
   401: problemResponse('No or unknown bearer key.'),
   403: problemResponse('The key lacks the api:read scope.'),
   429: problemResponse('Rate limit exceeded.'),
-  503: problemResponse('The store of keys and audit entries cannot be reached; retry shortly (Retry-After).'),
+  503: problemResponse('The store of keys and audit entries cannot be reached; retry shortly (svcRetryAfterMs).'),
 };
 
 const isoTime = (name: string) =>

@@ -35,14 +35,82 @@ function operationId(...parts: string[]): string {
     .replace(/^_+|_+$/g, '');
 }
 
+/**
+ * Tools' output schemas as components of the document: one per tool (its GET and POST answer the
+ * same, so it is written once), and their named parts (`$defs`, which a `#/$defs/…`
+ * pointer would look for at the document's root) components of their own, shared by every tool
+ * that has the same one. A name that two different schemas use gets a number.
+ */
+export class OutputSchemas {
+  readonly components: Record<string, Json> = {};
+  /** What each component name holds, serialised: a name is reused only for the same schema. */
+  private readonly keys = new Map<string, string>();
+
+  constructor(private readonly taken: ReadonlySet<string> = new Set()) {}
+
+  /** A reference to the component that holds a tool's output schema. */
+  ref(toolName: string, schema: Json): Json {
+    const body = this.of(schema);
+    const name = this.place(`${toolName}.output`, JSON.stringify(body));
+    this.components[name] = body;
+    return { $ref: `#/components/schemas/${name}` };
+  }
+
+  private of(schema: Json): Json {
+    const { $defs, ...rest } = schema;
+    if (!$defs || typeof $defs !== 'object') return rest;
+    const renamed = new Map<string, string>();
+    // Names first, so that parts that point at each other are rewritten with their final names.
+    for (const name of Object.keys($defs)) renamed.set(name, this.place(name, withNamedParts(name, $defs as Record<string, Json>)));
+    const pointing = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(pointing);
+      if (node === null || typeof node !== 'object') return node;
+      return Object.fromEntries(
+        Object.entries(node).map(([k, v]) => {
+          const target = k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? renamed.get(v.slice(8)) : undefined;
+          return [k, target ? `#/components/schemas/${target}` : pointing(v)];
+        }),
+      );
+    };
+    for (const [name, part] of Object.entries($defs as Record<string, Json>)) this.components[renamed.get(name)!] = pointing(part) as Json;
+    return pointing(rest) as Json;
+  }
+
+  /** The component name of a schema: its own, or its own with a number when another schema has it. */
+  private place(name: string, key: string): string {
+    for (let n = 1; ; n++) {
+      const candidate = n === 1 ? name : `${name}_${n}`;
+      if (this.taken.has(candidate)) continue;
+      const known = this.keys.get(candidate);
+      if (known === undefined) {
+        this.keys.set(candidate, key);
+        return candidate;
+      }
+      if (known === key) return candidate;
+    }
+  }
+}
+
+/** A part of `$defs` with every part it names, directly or through others, serialised: two parts are the same when these are. */
+function withNamedParts(name: string, defs: Record<string, Json>): string {
+  const named = new Set([name]);
+  for (const at of named) {
+    for (const m of JSON.stringify(defs[at] ?? null).matchAll(/"\$ref":"#\/\$defs\/([^"]+)"/g)) named.add(m[1]);
+  }
+  return JSON.stringify([...named].sort().map((n) => [n, defs[n]]));
+}
+
 /** Path items of every connector route, from the registry. */
-export function connectorPaths(services: Services): Record<string, Json> {
+export function connectorPaths(services: Services, outputs = new OutputSchemas()): Record<string, Json> {
   const paths: Record<string, Json> = {};
   const base = services.config.publicBaseUrl;
   for (const server of services.registry.servers) {
     for (const tool of server.tools) {
       const path = `/api/connectors/${server.slug}${tool.def.route.replace(/:([A-Za-z0-9]+)/g, '{$1}')}`;
       const props = (tool.jsonSchema.properties ?? {}) as Record<string, Json>;
+      // The example a tool that answers data publishes (registry.ts puts it in the input schema's `examples`).
+      const example = (tool.jsonSchema.examples as Json[] | undefined)?.[0];
+      const exampleOf = (name: string) => (example && example[name] !== undefined ? { example: example[name] } : {});
       const required = new Set((tool.jsonSchema.required ?? []) as string[]);
       const inPath = new Set(tool.routeParams);
       const pathParams = tool.routeParams.map((name) => ({
@@ -51,6 +119,7 @@ export function connectorPaths(services: Services): Record<string, Json> {
         required: true,
         description: props[name]?.description,
         schema: props[name] ?? { type: 'string' },
+        ...exampleOf(name),
       }));
       const queryParams = Object.entries(props)
         .filter(([name]) => !inPath.has(name))
@@ -61,11 +130,17 @@ export function connectorPaths(services: Services): Record<string, Json> {
           description: schema.description,
           schema,
           ...(schema.type === 'array' && { style: 'form', explode: true }),
+          ...exampleOf(name),
         }));
       const bodyProps = Object.fromEntries(Object.entries(props).filter(([name]) => !inPath.has(name)));
       const bodyRequired = [...required].filter((name) => !inPath.has(name));
+      const bodyExample = example && Object.fromEntries(Object.entries(example).filter(([name]) => !inPath.has(name)));
+      // The body is the tool's answer itself (provenance goes in headers: http/connectors.ts); a
+      // tool without an output schema (retired, or no readable source) never answers 200.
       const responses: Json = {
-        200: { description: 'The tool’s answer (the same as the MCP tool’s structured content).', content: { 'application/json': { schema: {} } } },
+        ...(tool.outputJsonSchema && {
+          200: { description: 'The tool’s answer (the same as the MCP tool’s structured content).', content: { 'application/json': { schema: outputs.ref(tool.name, tool.outputJsonSchema) } } },
+        }),
         400: problem('Invalid arguments: the Problem names the field and the bound.'),
         401: problem('No or unknown bearer key.'),
         403: problem('The key lacks the api:read scope.'),
@@ -92,7 +167,12 @@ export function connectorPaths(services: Services): Record<string, Json> {
           parameters: pathParams,
           requestBody: {
             required: false,
-            content: { 'application/json': { schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length && { required: bodyRequired }), additionalProperties: false } } },
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: bodyProps, ...(bodyRequired.length && { required: bodyRequired }), additionalProperties: false },
+                ...(bodyExample && { example: bodyExample }),
+              },
+            },
           },
           responses: { ...responses, 413: problem('The body is larger than MAX_BODY_BYTES.') },
         },
@@ -124,14 +204,16 @@ Every error body is a Problem (application/problem+json, RFC 9457) with type, ti
 export function buildOpenApi(app: RestApp, services: Services): Json {
   const doc = app.getOpenAPI31Document({
     openapi: '3.1.0',
-    info: { title: 'Nordic open data host: REST API', version: API_VERSION, description: DESCRIPTION, license: { name: 'Proprietary' } },
+    info: { title: 'Nordic open data host: REST API', version: API_VERSION, description: DESCRIPTION, license: { name: 'MIT' } },
     servers: [{ url: services.config.publicBaseUrl, description: 'This service' }],
     tags: TAGS,
     security: BEARER,
   }) as unknown as Json & { paths: Record<string, Json> };
   const paths: Record<string, Json> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) paths[`/api${path}`] = item;
-  Object.assign(paths, connectorPaths(services));
+  const components = (doc.components ?? {}) as Json & { schemas?: Record<string, Json> };
+  const outputs = new OutputSchemas(new Set(Object.keys(components.schemas ?? {})));
+  Object.assign(paths, connectorPaths(services, outputs));
   paths['/api/openapi.json'] = {
     get: {
       tags: ['meta'],
@@ -156,7 +238,9 @@ export function buildOpenApi(app: RestApp, services: Services): Json {
       },
     },
   };
-  return { ...doc, paths };
+  // The SPDX identifier is OpenAPI 3.1's (the generator's types are 3.0's); LICENSE says MIT.
+  const info = { ...(doc.info as Json), license: { name: 'MIT', identifier: 'MIT' } };
+  return { ...doc, info, components: { ...components, schemas: { ...components.schemas, ...outputs.components } }, paths };
 }
 
 export function registerDocRoutes(app: RestApp, services: Services): void {

@@ -208,7 +208,8 @@ export function registerProxyRoutes(app: RestApp, services: Services): void {
       return problemResponse(backendFailure(result.status, result.headers['retry-after']), base, reqId);
     }
     const headers: Record<string, string> = { 'content-type': type };
-    if (result.headers['retry-after']) headers['Retry-After'] = result.headers['retry-after'];
+    // REST spec 8: Retry-After only on 429; a backend's other answers say when to retry in their body.
+    if (result.status === 429 && result.headers['retry-after']) headers['Retry-After'] = result.headers['retry-after'];
     return new Response(NULL_BODY.has(result.status) ? null : new Uint8Array(result.data as Buffer), { status: result.status, headers });
   };
 

@@ -23,7 +23,7 @@ import { problemResponse as problem } from '../http/problem.js';
 import { argsFromQuery, planFields } from '../http/query.js';
 import type { AppEnv } from '../http/request.js';
 import { invokeTool } from '../invoke.js';
-import { provenanceHeaders, type Provenance, type ProvenanceSource } from '../provenance.js';
+import { provenanceHeaders, recordingSummary, type Provenance, type ProvenanceSource } from '../provenance.js';
 import { refusalMessage } from '../ratelimit/limiter.js';
 import type { CompiledTool } from '../registry.js';
 import type { Services } from '../services.js';
@@ -64,12 +64,14 @@ export function mergeProvenance(all: readonly Provenance[]): Provenance {
   }
   const fetched = all.map((p) => p.fetchedAt).filter((f): f is string => f !== null).sort();
   const more = Math.max(0, ...all.map((p) => p.moreSources ?? 0));
+  const recording = recordingSummary([...sources.values()]);
   return {
     license: all[0]?.license ?? '',
     fetchedAt: fetched[0] ?? null,
     cached: all.length > 0 && all.every((p) => p.cached),
     sources: [...sources.values()],
     ...(more > 0 && { moreSources: more }),
+    ...(recording && { recording }),
   };
 }
 
@@ -112,7 +114,7 @@ function registerSearch(app: RestApp, services: Services, search: CompiledTool, 
     operationId: 'searchSanctions',
     tags: ['sanctions'],
     summary: 'Search the EU consolidated sanctions list',
-    description: `${search.description}\n\nThe answer of the MCP tool \`${search.name}\` (at /mcp/${search.server.slug}), with the same bounds: at least one of q, type and regime; q 2 to 200 characters; limit 1 to 100 (default 50); cursor the nextCursor of the previous page with the same q, type and regime (a cursor of another search, or made before the list was refreshed, is a 400 of type {base_url}/errors/invalid-cursor). Query parameters the route does not name are ignored. Provenance in the X-Data-* headers.`,
+    description: `${search.description}\n\nThe answer of the MCP tool \`${search.name}\` (at /mcp/${search.server.slug}), with the same bounds: at least one of q, type and regime; q 2 to 200 characters; limit 1 to 100 (default 50); cursor the nextCursor of the previous page with the same q, type and regime, valid 24 hours from its creation (a cursor of another search, made before the list was refreshed, or older than 24 hours is a 400 of type {base_url}/errors/invalid-cursor). Query parameters the route does not name are ignored. Provenance in the X-Data-* headers.`,
     security: BEARER,
     request: {
       query: z.object(withExamples(input, search.def.example as Json)),

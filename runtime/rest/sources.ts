@@ -31,6 +31,13 @@ const Health = z
   .openapi('SourceHealth');
 
 const ToolCounts = z.object({ active: z.number().int(), not_configured: z.number().int(), deprecated: z.number().int(), planned: z.number().int() });
+const AvailabilityCounts = z.object({
+  answers: z.number().int(),
+  needs_credentials: z.number().int(),
+  no_readable_source: z.number().int(),
+  planned: z.number().int(),
+  retired: z.number().int(),
+});
 
 export const SourceSchema = z
   .object({
@@ -48,6 +55,9 @@ export const SourceSchema = z
     dataUrl: z.string().openapi({ description: 'Prefix of the data proxy for this key.' }),
     toolCount: z.number().int(),
     tools: ToolCounts.openapi({ description: 'Tools by status in this service.' }),
+    toolAvailability: AvailabilityCounts.openapi({
+      description: 'Tools by whether they can answer data here: answers; needs_credentials (answers once the operator sets the credentials it names); no_readable_source (the source publishes nothing a program may read without a session; no credential helps); planned; retired.',
+    }),
     available: z.enum(['nå', 'degraded', 'deprecated']).nullable(),
     health: Health,
     endpoints: z.array(z.string()).optional().openapi({ description: 'For platform keys the backend answers itself: the endepunkt values.' }),
@@ -67,7 +77,7 @@ const SourceList = z
   .openapi('SourceList');
 
 const SourceDetail = SourceSchema.extend({
-  toolList: z.array(z.object({ name: z.string(), status: z.string(), route: z.string() })),
+  toolList: z.array(z.object({ name: z.string(), status: z.string(), availability: z.enum(['answers', 'needs_credentials', 'no_readable_source', 'planned', 'retired']), route: z.string() })),
 }).openapi('SourceDetail');
 
 const errors = {

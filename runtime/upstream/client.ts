@@ -309,7 +309,8 @@ export class UpstreamClient {
     if (call.passthrough) return { status: entry.status, data: fetched!.data as T, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache };
     const ref: CacheRef | undefined = idempotent && ttlMs > 0 && this.cache.peek(key) === entry ? { key, serial: entry.serial, ttlMs: lifetimeOf(entry, ttlMs) } : undefined;
     const publicUrl = this.publicUrl(def, url, call);
-    if (entry.status === 404 || entry.status === 410) {
+    // A 404 or 410 the tool reads itself (call.answer) comes back as it stands, like any status it asked for.
+    if ((entry.status === 404 || entry.status === 410) && !call.answer?.includes(entry.status)) {
       if (call.notFound === 'null') {
         return { status: entry.status, data: null, headers: entry.headers, fetchedAt: entry.fetchedAt, fromCache, ref, publicUrl };
       }

@@ -1,9 +1,15 @@
 // Record and replay at the transport level, so tests and the demo run the real request code.
 // A recording is one JSON file per request under <dir>/<upstream>/; no request header (and so
 // no credential) is ever stored. In replay mode an unrecorded request fails loudly.
+//
+// Each recording's `source` says where it comes from. Only one whose source begins with "live
+// capture" (a real answer, copied as captured) or "recorded live" (what UPSTREAM_MODE=record
+// writes) counts as a live capture; every other one (built from documentation, a scenario, a
+// capture edited or shaped after) is constructed. A replayed answer carries its recording's kind
+// and file in two headers of its own (RECORDING_HEADERS), which the provenance reads.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { TransportError, type OutgoingRequest, type RawResponse, type Transport } from './transport.js';
 
 /**
@@ -22,6 +28,44 @@ export interface RecordingFile {
   matchBody?: boolean;
   request: { method: string; url: string; body?: unknown };
   response: { status: number; headers?: Record<string, string>; json?: unknown; text?: string; base64?: string };
+}
+
+export type RecordingKind = 'live_capture' | 'constructed';
+
+/** Where a replayed answer comes from: its recording's kind and file (relative to the recordings folder). */
+export interface RecordingOrigin {
+  kind: RecordingKind;
+  file: string;
+}
+
+/** Headers a replayed answer carries, never sent by a real upstream (the `x-` of a private use). */
+export const RECORDING_HEADERS = { kind: 'x-recording-kind', file: 'x-recording-file' } as const;
+
+const LIVE_SOURCE = /^\s*(live capture|recorded live)\b/i;
+
+/** A recording's kind from its `source`: a live capture only when the source begins by saying so. */
+export function recordingKind(source: string | undefined): RecordingKind {
+  return source !== undefined && LIVE_SOURCE.test(source) ? 'live_capture' : 'constructed';
+}
+
+/** The recording a replayed answer came from, or undefined for an answer of a real upstream. */
+export function recordingOf(headers: Readonly<Record<string, string>> | undefined): RecordingOrigin | undefined {
+  const kind = headers?.[RECORDING_HEADERS.kind];
+  if (kind !== 'live_capture' && kind !== 'constructed') return undefined;
+  return { kind, file: headers?.[RECORDING_HEADERS.file] ?? '' };
+}
+
+/** How many recordings of a folder are live captures and how many constructed (the demo says so). */
+export function recordingCensus(dir: string): { total: number; liveCaptures: number; constructed: number } {
+  let liveCaptures = 0;
+  let constructed = 0;
+  for (const file of listJson(dir)) {
+    const rec = JSON.parse(readFileSync(file, 'utf8')) as RecordingFile;
+    if (!rec.request?.url || !rec.response) continue;
+    if (recordingKind(rec.source) === 'live_capture') liveCaptures += 1;
+    else constructed += 1;
+  }
+  return { total: liveCaptures + constructed, liveCaptures, constructed };
 }
 
 /** Method, URL with sorted query and canonical body: the identity of a request. */
@@ -53,9 +97,9 @@ function canonicalJson(text: string): string {
   }
 }
 
-function toRaw(file: RecordingFile): RawResponse {
+function toRaw(file: RecordingFile, name: string): RawResponse {
   const r = file.response;
-  const headers = { ...(r.headers ?? {}) };
+  const headers: Record<string, string> = { ...(r.headers ?? {}), [RECORDING_HEADERS.kind]: recordingKind(file.source), [RECORDING_HEADERS.file]: name };
   let body: Buffer;
   if (r.json !== undefined) {
     body = Buffer.from(JSON.stringify(r.json));
@@ -135,7 +179,7 @@ export class ReplayTransport implements Transport {
         const anyBody = rec.matchBody === false;
         const key = recordingKey(rec.request.method, rec.request.url, anyBody ? undefined : rec.request.body);
         const map = anyBody ? this.bodyless : this.answers;
-        const raw = toRaw(rec);
+        const raw = toRaw(rec, relative(dir, file).split(sep).join('/'));
         const earlier = map.get(key);
         if (earlier && (earlier.status !== raw.status || !earlier.body.equals(raw.body))) {
           throw new Error(`recordings ${origin.get(`${anyBody} ${key}`)} and ${file} answer the same request (${key}) differently`);
@@ -148,8 +192,9 @@ export class ReplayTransport implements Transport {
 
   /** Adds or replaces an answer at run time (tests that build a scenario). */
   add(rec: RecordingFile): void {
-    if (rec.matchBody === false) this.bodyless.set(recordingKey(rec.request.method, rec.request.url), toRaw(rec));
-    else this.answers.set(recordingKey(rec.request.method, rec.request.url, rec.request.body), toRaw(rec));
+    const raw = toRaw(rec, '(added at run time)');
+    if (rec.matchBody === false) this.bodyless.set(recordingKey(rec.request.method, rec.request.url), raw);
+    else this.answers.set(recordingKey(rec.request.method, rec.request.url, rec.request.body), raw);
   }
 
   get size(): number {

@@ -74,6 +74,24 @@ export function maskinportenEndpoints(credentials: CredentialSource): { issuer: 
   return { issuer, tokenUrl: `${checkedUrl(host, 'MASKINPORTEN_BASE_URL').replace(/\/+$/, '')}/token` };
 }
 
+/**
+ * The variable that overrides an OAuth upstream's token endpoint: the one it declares, else its
+ * base-URL variable with `_TOKEN_URL` for `_BASE_URL` (BARENTSWATCH_AIS_BASE_URL gives
+ * BARENTSWATCH_AIS_TOKEN_URL), so that every URL an upstream is reached at can be pointed elsewhere.
+ */
+export function tokenUrlEnvVar(def: Pick<UpstreamDefinition, 'envVar' | 'auth'>): string | undefined {
+  if (def.auth.type !== 'oauth-client-credentials') return undefined;
+  return def.auth.tokenUrlEnvVar ?? `${def.envVar.replace(/(_BASE)?_URL$/, '')}_TOKEN_URL`;
+}
+
+/** The token endpoint in use: the override's value when it is set, else the declared URL. */
+export function oauthTokenUrl(def: Pick<UpstreamDefinition, 'envVar' | 'auth'>, credentials: CredentialSource): string {
+  if (def.auth.type !== 'oauth-client-credentials') throw new Error('not an OAuth client-credentials upstream');
+  const name = tokenUrlEnvVar(def)!;
+  const override = credentials.get(name);
+  return override ? checkedUrl(override, name) : def.auth.tokenUrl;
+}
+
 function checkedUrl(value: string, envVar: string): string {
   let u: URL;
   try {
@@ -177,8 +195,7 @@ export class TokenCache {
 
   private oauthPlan(def: UpstreamDefinition, auth: Extract<UpstreamAuth, { type: 'oauth-client-credentials' }>): Plan {
     const [id, secret] = this.require(def, [auth.clientIdEnvVar, auth.clientSecretEnvVar]);
-    const override = auth.tokenUrlEnvVar ? this.options.credentials.get(auth.tokenUrlEnvVar) : undefined;
-    const url = override ? checkedUrl(override, auth.tokenUrlEnvVar!) : auth.tokenUrl;
+    const url = oauthTokenUrl(def, this.options.credentials);
     const basic = Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString('base64');
     return {
       key: `oauth ${url} ${digest(`${id}:${secret}`)} ${auth.scope ?? ''}`,

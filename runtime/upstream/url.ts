@@ -2,7 +2,9 @@
 // input: every `{name}` is percent-encoded as one path segment (so it cannot contain `/`, `?` or
 // `#`), `.` and `..` are refused, and the template itself is code. A wildcard `{name*}` takes a
 // path of several segments (the data proxy's endpoint): the value is split on `/` and each
-// segment is encoded on its own, with empty, `.` and `..` segments refused. The result therefore
+// segment is encoded on its own, with empty, `.` and `..` segments refused. A list `{name+}` takes
+// several values joined by a literal `+` (SDMX REST's OR operator in a series key): the value is
+// split on `+` and each part is encoded on its own, with empty parts refused. The result therefore
 // always stays under the base; a final check asserts it anyway.
 import { fail } from '../errors.js';
 
@@ -10,7 +12,7 @@ export type QueryValue = string | number | boolean | undefined | null | readonly
 
 /** A UTF-16 surrogate without its pair: not text, and encodeURIComponent throws on it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-const PARAM = /\{([A-Za-z0-9_]+)(\*?)\}/g;
+const PARAM = /\{([A-Za-z0-9_]+)([*+]?)\}/g;
 const normalisedBases = new Map<string, string>();
 const checkedTemplates = new Set<string>();
 
@@ -55,6 +57,7 @@ export function buildUrl(
     const value = params[name];
     if (value === undefined) throw new Error(`path parameter ${name} missing for ${template}`);
     const text = String(value);
+    if (wildcard === '+') return text.split('+').map((part) => encodeSegment(name, part, 'has an empty value in its list')).join('+');
     if (wildcard) return text.split('/').map((segment) => encodeSegment(name, segment, 'has an empty, "." or ".." path segment')).join('/');
     return encodeSegment(name, text, 'is not a usable identifier');
   });

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { SHIP_TYPES } from './ship-types.js';
-import { CREDENTIALS, TOKEN_URL } from './upstream.js';
+import { tokenUrlEnvVar } from '../../runtime/upstream/tokens.js';
+import { BARENTSWATCH_AIS, CREDENTIALS, TOKEN_URL } from './upstream.js';
 
 const ROUTES = ['/positions', '/config/status', '/ship-types'];
 
@@ -55,7 +56,8 @@ export const configStatus = defineTool({
         missing,
         registrationUrl: 'https://www.barentswatch.no/minside/',
         docsUrl: 'https://developer.barentswatch.no/docs/appreg/',
-        tokenUrl: TOKEN_URL,
+        // The token endpoint in use: the runtime's override variable (BARENTSWATCH_AIS_TOKEN_URL) when set.
+        tokenUrl: ctx.env(tokenUrlEnvVar(BARENTSWATCH_AIS)!) ?? TOKEN_URL,
         scope: 'ais',
         cost: 'free (a BarentsWatch user and a self-registered client)',
         fallback: "Without a client, Kystverket's open AIS is also on Kystinfo's map (kystinfo.no) and as a raw NMEA stream (153.44.253.27:5631).",

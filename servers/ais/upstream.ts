@@ -1,5 +1,7 @@
 // BarentsWatch's live AIS API (UPSTREAMS.md B9), with its OAuth 2 client-credentials token from
-// id.barentswatch.no (scope `ais`; developer.barentswatch.no/docs/appreg).
+// id.barentswatch.no (scope `ais`; developer.barentswatch.no/docs/appreg). The token URL is
+// overridden by BARENTSWATCH_AIS_TOKEN_URL, named by the runtime from BARENTSWATCH_AIS_BASE_URL
+// (runtime/upstream/tokens.ts tokenUrlEnvVar).
 import { defineUpstream } from '../../runtime/define.js';
 
 export const CREDENTIALS = ['BARENTSWATCH_CLIENT_ID', 'BARENTSWATCH_CLIENT_SECRET'] as const;

@@ -5,7 +5,12 @@
 // reports. No API or data file of them was found with the look-up tools (UPSTREAMS.md B17 found
 // none either), so fatalities and summary keep the spec's status (active) and, once their input is
 // valid, answer 503 source_migrated saying that the figures are not open data and where to read
-// them (the runtime's `unavailable`; catalogue.ts). The server calls no upstream.
+// them (the runtime's `unavailable`; catalogue.ts), and every face lists them with availability
+// no_readable_source. Looked up again for issue 25 item 1: the stored copy of the statistics page
+// (www.arbeidstilsynet.no/om-oss/statistikk/arbeidsskadedodsfall/) carries only text around an
+// embedded interactive statistics presentation ("bruk sidevelgaren ... fullskjermvising ... hald
+// musepeikaren over grafane"): the figures are not in the page's HTML, so there is no layout to
+// parse and none is guessed. The server calls no upstream.
 // UNCONFIRMED: the register addresses (taken from public clients, not from Arbeidstilsynet's own
 // documentation); whether the asbestos register is open without a token; the licence (NLOD 2.0 is
 // given for the cleaning register by a public client; no statement from Arbeidstilsynet was read).

@@ -34,7 +34,7 @@ export function redlisted(status: unknown): RedlistCategory | null {
 
 /**
  * The counties since 1 January 2024 (SSB's classification 104, fylkesinndeling 2024): number, name
- * and the official Sami and Kven names where a county has them.
+ * and the official Sami and Kven names where a county has them; then Svalbard (21) and Jan Mayen (22).
  */
 export const COUNTIES: readonly { number: string; name: string; aliases?: string[] }[] = [
   { number: '03', name: 'Oslo' },
@@ -52,6 +52,10 @@ export const COUNTIES: readonly { number: string; name: string; aliases?: string
   { number: '50', name: 'Trøndelag', aliases: ['Trööndelage'] },
   { number: '55', name: 'Troms', aliases: ['Romsa', 'Tromssa'] },
   { number: '56', name: 'Finnmark', aliases: ['Finnmárku', 'Finmarkku'] },
+  // Not counties but areas with a county-level code (SSB's region codes, ISO 3166-2:NO-21/22) that
+  // Artskart holds observations for: Artsdatabanken's own countys[] example is 22, Jan Mayen.
+  { number: '21', name: 'Svalbard' },
+  { number: '22', name: 'Jan Mayen' },
 ];
 
 const fold = (s: string) => s.trim().toLocaleLowerCase('nb').replace(/\s+/g, ' ');

@@ -6,8 +6,13 @@
 // Relied on: pageIndex counts pages from 0, like the tool's page (answers echo "PageIndex": 0 for
 // the first page, file id 53662382255); the answer is {TotalCount, PageIndex, PageSize, TotalPages,
 // Observations[]}, an empty Observations list when nothing matches.
-// UNCONFIRMED: the array parameters taxons[] and municipalitys[] (named after the documented
-// countys[]; one public client sends taxons=, file id 23229876587); that county numbers are the
+// Filters sent, each documented: countys[] (Artsdatabanken's API page, its example countys[]=22,
+// Jan Mayen, is accepted), filter.areas for a municipality (the Swagger-based guide: "filter.areas
+// (array of strings): Area filter (e.g., municipality IDs)"), taxons[] (public clients, file id
+// 23229876587 sends taxons= next to countys[]=). No undocumented filter is sent, so none is echoed
+// in `filters` without having been sent.
+// UNCONFIRMED: that Artskart combines the prefixed filter.areas with the unprefixed taxons[] and
+// countys[] in one request (no public client was found sending both); that county numbers are the
 // 2024 ones.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
@@ -79,7 +84,7 @@ export const observationsList = defineTool({
         crs: 'EPSG:4326',
         'taxons[]': taxon === null ? undefined : [taxon],
         'countys[]': countyNumber === null ? undefined : [countyNumber],
-        'municipalitys[]': municipalityNumber === null ? undefined : [municipalityNumber],
+        'filter.areas': municipalityNumber === null ? undefined : [municipalityNumber],
       },
     });
     const observations = (answer.Observations ?? []).map(mapObservation);

@@ -16,7 +16,7 @@ export const countyField = () =>
       error: (iss) =>
         `must be a county's two-digit number or name: ${COUNTIES.map((c) => `${c.number} ${c.name}`).join(', ')} (got ${quoted(iss.input)})`,
     })
-    .describe('County number (e.g. 46) or name (e.g. Vestland), as since 2024.');
+    .describe('County number (e.g. 46) or name (e.g. Vestland), as since 2024; also 21 Svalbard and 22 Jan Mayen.');
 
 export const municipalityField = () =>
   z.string().min(1).describe('Municipality number (e.g. 4601) or name (e.g. Bergen).');

@@ -7,7 +7,8 @@
 // measured from its WGS84 position (haversine) and only those within the radius are counted.
 // One page of at most 1000 observations is read (the API returns the oldest first and offers no
 // order; a public client reports pages of 1000 and more working, file id 59801554294); when more
-// observations lie in the area the answer says it is partial.
+// observations lie in the area the answer says it is partial. Web Mercator only reaches latitude
+// ±85.05112878 (EPSG:3857's bounds), so a point beyond it is refused before anything is sent.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { int } from '../../runtime/fields.js';
@@ -19,6 +20,8 @@ export const PAGE = 1000;
 const SIDES = 32;
 const MERCATOR_R = 20037508.34;
 const EARTH_M = 6_371_008.8;
+/** Web Mercator (EPSG:3857) ends here: at ±90 the projection's y is infinite. */
+export const MERCATOR_MAX_LAT = 85.05112878;
 
 const toMercator = (lat: number, lon: number): [number, number] => [
   (lon * MERCATOR_R) / 180,
@@ -55,7 +58,16 @@ export const propertyCheck = defineTool({
     "What Artsdatabanken's Artskart holds around a point, e.g. a property before building: the species observations within radius metres (1-10000, default 500) of lat/lon (WGS84), how many are of red-listed species (RE, CR, EN, VU, NT, DD), and those species nearest first, with category, count, distance to the nearest and latest date. " +
     `Reads at most ${PAGE} observations; when the area holds more, complete is false. Zero means none registered, not proof of absence.`,
   input: {
-    lat: z.number().min(-90).max(90).describe('Latitude, WGS84 decimal degrees, -90 to 90.'),
+    // The spec's -90..90 stays in the schema; Artskart's area search is in Web Mercator, so the
+    // point must also lie within the projection (inclusive) or nothing is sent.
+    lat: z
+      .number()
+      .min(-90)
+      .max(90)
+      .refine((v) => Math.abs(v) <= MERCATOR_MAX_LAT, {
+        error: (iss) => `must be from -${MERCATOR_MAX_LAT} to ${MERCATOR_MAX_LAT}, the latitudes Web Mercator (Artskart's area search) can project (got ${String(iss.input)})`,
+      })
+      .describe(`Latitude, WGS84 decimal degrees, -${MERCATOR_MAX_LAT} to ${MERCATOR_MAX_LAT} (the limit of Web Mercator).`),
     lon: z.number().min(-180).max(180).describe('Longitude, WGS84 decimal degrees, -180 to 180.'),
     radius: int({ min: 1, max: 10000, default: 500, description: 'Radius in metres, 1 to 10000. Default 500.' }),
   },

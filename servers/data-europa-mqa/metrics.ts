@@ -24,12 +24,26 @@
 //   dashboard"): excellent 351-405, good 221-350, sufficient 121-220, bad 0-120 points. Read through
 //   two public restatements of the methodology (file ids 17989433935 and 55098633400); the manual's
 //   own page could not be read here.
+// - Since September 2026 (MQA methodology v2) GET /datasets/{id} answers results[0] = {metricsVersion,
+//   dataset: {score, maxScore: 7.5, metrics: [{metric, property, importance, weight, dimension,
+//   result: 1 | 0 | null, score}], dataset: <uri>}, datasetFinal: <0-7.5>, distributions: [{score,
+//   maxScore, metrics, distribution, validation, title}], dataServices?}; a dataset not yet assessed
+//   under v2 answers HTTP 404 {status: "error", message: "No v2 metrics found"} (ondata/ckan-mcp-server
+//   tests/fixtures/responses/mqa-v2-quality-success.json and errors/mqa-no-v2-metrics.json, read by
+//   its src/tools/quality.ts, commit 97249fad). Both forms are read: `datasetFinal` on its 0-7.5
+//   scale, `info.score` on the 405 points of the earlier methodology.
+// - v2 rating bands, as that client restates https://data.europa.eu/mqa/methodology: excellent from
+//   5, good from 2.5, sufficient below 2.5 (of 7.5). The v2 scale as restated has no "bad" band, so a
+//   v2 score is never rated bad.
 // UNCONFIRMED: that dimension scores under /countries (the list) carry info as {id}; no captured
-// answer of /countries or /catalogues/{id} was found beyond the write-up above.
+// answer of /countries or /catalogues/{id} was found beyond the write-up above. The v2 bands and
+// shapes were read through one public client, not the methodology page itself.
 import type { Coverage } from '../../runtime/define.js';
 
 export const REGISTER = 'data.europa.eu Metadata Quality Assessment';
 export const MAX_SCORE = 405;
+/** The most points of MQA methodology v2 (dataset, distribution and data service each score 0-7.5). */
+export const MAX_SCORE_V2 = 7.5;
 export const RATINGS = ['excellent', 'good', 'sufficient', 'bad'] as const;
 export type Rating = (typeof RATINGS)[number];
 
@@ -42,6 +56,14 @@ export function rating(points: number | null): Rating | null {
   if (points >= 221) return 'good';
   if (points >= 121) return 'sufficient';
   return 'bad';
+}
+
+/** The MQA's rating of a methodology-v2 score (0-7.5). */
+export function ratingV2(score: number | null): Rating | null {
+  if (score === null) return null;
+  if (score >= 5) return 'excellent';
+  if (score >= 2.5) return 'good';
+  return 'sufficient';
 }
 
 export const DIMENSIONS = ['findability', 'accessibility', 'interoperability', 'reusability', 'contextuality'] as const;
@@ -135,19 +157,80 @@ export function countryOf(info: unknown): string | null {
   return null;
 }
 
+interface V2Metric {
+  metric?: unknown;
+  dimension?: unknown;
+  result?: unknown;
+}
+
+interface V2Entity {
+  score?: unknown;
+  maxScore?: unknown;
+  metrics?: V2Metric[] | null;
+  dataset?: unknown;
+}
+
 export interface DatasetMetrics {
   info?: { 'dataset-id'?: string; 'dataset-uri'?: string; score?: number } | null;
+  /** Methodology v2 (since September 2026). */
+  datasetFinal?: unknown;
+  dataset?: V2Entity | null;
+  distributions?: V2Entity[] | null;
   [dimension: string]: unknown;
 }
 
-/** The dataset form (/datasets/{id}). */
+/** A v2 metric's result: 1 fulfilled, 0 not, null not evaluated. */
+const fulfilled = (result: unknown): boolean | null => (result === 1 ? true : result === 0 ? false : null);
+
+/** The dataset's own v2 metrics as yes/no, and each distribution metric as the share of distributions fulfilling it. */
+function v2Indicators(m: DatasetMetrics): Indicator[] {
+  const own = (m.dataset?.metrics ?? []).map((x) => ({ dimension: String(x.dimension), name: String(x.metric), available: fulfilled(x.result), shares: [] }));
+  const byMetric = new Map<string, { dimension: string; yes: number; no: number }>();
+  for (const d of m.distributions ?? []) {
+    for (const x of d.metrics ?? []) {
+      const key = String(x.metric);
+      const tally = byMetric.get(key) ?? { dimension: String(x.dimension), yes: 0, no: 0 };
+      if (x.result === 1) tally.yes += 1;
+      else tally.no += 1;
+      byMetric.set(key, tally);
+    }
+  }
+  const perDistribution = [...byMetric].map(([name, t]) => {
+    const total = t.yes + t.no;
+    return {
+      dimension: t.dimension,
+      name: `distribution.${name}`,
+      available: null,
+      shares: [
+        { name: 'yes', percentage: Math.round((t.yes / total) * 1000) / 10 },
+        { name: 'no', percentage: Math.round((t.no / total) * 1000) / 10 },
+      ],
+    };
+  });
+  return [...own, ...perDistribution];
+}
+
+/** The dataset form (/datasets/{id}): methodology v2 (datasetFinal, 0-7.5) or the earlier 405 points. */
 export function mapDatasetMetrics(m: DatasetMetrics) {
+  if (m.datasetFinal !== undefined) {
+    const score = num(m.datasetFinal);
+    return {
+      datasetId: null,
+      uri: typeof m.dataset?.dataset === 'string' ? m.dataset.dataset : null,
+      score,
+      maxScore: MAX_SCORE_V2,
+      scale: 'v2' as const,
+      rating: ratingV2(score),
+      indicators: v2Indicators(m),
+    };
+  }
   const score = num(m.info?.score);
   return {
     datasetId: m.info?.['dataset-id'] ?? null,
     uri: m.info?.['dataset-uri'] ?? null,
     score,
     maxScore: MAX_SCORE,
+    scale: 'v1' as const,
     rating: rating(score),
     indicators: DIMENSIONS.flatMap((d) => {
       const value = dimension(m, d);

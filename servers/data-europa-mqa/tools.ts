@@ -22,8 +22,11 @@ import {
 import { quoted } from '../../runtime/validation.js';
 
 const DAY = 24 * 3600;
+/** The 404 body of a dataset not assessed under methodology v2: {status: "error", message}. */
+type NoMetrics = { status?: unknown; message?: unknown };
 const DASHBOARD = 'https://data.europa.eu/mqa/?locale=en';
 const BANDS = 'Ratings (of 405 points): excellent 351+, good 221-350, sufficient 121-220, bad 0-120.';
+const BANDS_V2 = 'Since September 2026 a dataset is scored by MQA methodology v2, 0 to 7.5 (scale v2): excellent 5+, good 2.5 to under 5, sufficient under 2.5; one not yet re-assessed answers 404. Earlier assessments (scale v1) are of 405 points: excellent 351+, good 221-350, sufficient 121-220, bad 0-120.';
 
 const ratingOutput = z.enum(RATINGS).nullable();
 const dimensionOutput = z.array(z.object({ dimension: z.string(), points: optNum(), max: optNum(), percentage: optNum() }));
@@ -105,13 +108,14 @@ export const country = defineTool({
 export const dataset = defineTool({
   name: 'dataset',
   title: 'Metadata quality of a dataset (data.europa.eu MQA)',
-  description: `The Metadata Quality Assessment (MQA) of one dataset in data.europa.eu, by its id (as in dataeuropa.search): its score, MQA rating and each indicator: yes/no results (keywords, categories, spatial and temporal coverage, contact point, publisher...) and shares over its distributions (licence, format, media type, reachable access and download URLs). ${BANDS} A dataset the MQA has not assessed answers 404.`,
+  description: `The Metadata Quality Assessment (MQA) of one dataset in data.europa.eu, by its id (as in dataeuropa.search): its score, MQA rating and each indicator: yes/no results (keywords, categories, spatial and temporal coverage, contact point, publisher...) and shares over its distributions (licence, format, media type, reachable access and download URLs). ${BANDS_V2} A dataset the MQA has not assessed answers 404.`,
   input: { datasetId: datasetId('Dataset id in data.europa.eu, for example luftkvalitet-malinger-fra-nilu (as in dataeuropa.search).') },
   output: z.object({
     datasetId: z.string(),
     uri: optStr(),
     score: optNum().describe('Points, out of maxScore.'),
-    maxScore: z.number().int(),
+    maxScore: z.number().describe('7.5 (scale v2) or 405 (scale v1).'),
+    scale: z.enum(['v1', 'v2']).describe('v2: MQA methodology v2 (0-7.5, since September 2026); v1: the earlier 405 points.'),
     rating: ratingOutput,
     indicators: indicatorOutput,
     kilde: sourceRef,
@@ -121,7 +125,16 @@ export const dataset = defineTool({
   route: '/datasets/:datasetId',
   example: { datasetId: 'luftkvalitet-malinger-fra-nilu' },
   run: async ({ datasetId }, ctx) => {
-    const m = first(await ctx.find<MetricsAnswer<DatasetMetrics>>('dataeuropa-mqa', '/datasets/{id}', { params: { id: datasetId } }));
+    // A 404's body tells an unknown dataset ({success: false}) from one not yet assessed under v2.
+    const answer = await ctx.request<MetricsAnswer<DatasetMetrics> & NoMetrics>({ upstream: 'dataeuropa-mqa', path: '/datasets/{id}', params: { id: datasetId }, answer: [404] });
+    if (answer.status === 404) {
+      const message = typeof answer.data?.message === 'string' ? answer.data.message : '';
+      if (/no v2 metrics/i.test(message)) {
+        throw fail.notFound(`The MQA has not yet assessed dataset ${datasetId} by its current methodology (v2): data.europa.eu answers "No v2 metrics found"`);
+      }
+      throw fail.notFound(`The MQA has no assessment of dataset ${datasetId}`);
+    }
+    const m = first(answer.data);
     if (m === null) throw fail.notFound(`The MQA has no assessment of dataset ${datasetId}`);
     const mapped = mapDatasetMetrics(m);
     return { ...mapped, datasetId: mapped.datasetId ?? datasetId, kilde: { register: REGISTER, url: `https://data.europa.eu/data/datasets/${encodeURIComponent(datasetId)}` } };

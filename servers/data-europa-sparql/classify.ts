@@ -124,19 +124,29 @@ export function classify(text: string): Classified {
   return { ok: true, query: parsed as ReadQuery };
 }
 
-/** The text to send: a SELECT with its LIMIT set to at most `limit` rows, regenerated from the parse. */
-export function prepare(query: ReadQuery, limit: number) {
+/** The spec's automatic cap on a SELECT's rows, and the tool's default limit for a SELECT without a LIMIT. */
+export const MAX_ROWS = 1000;
+export const DEFAULT_LIMIT = 100;
+
+/**
+ * The text to send, regenerated from the parse: a SELECT's LIMIT lowered to the caller's `limit`
+ * when one is given; without one, its own LIMIT stands up to MAX_ROWS, and a SELECT without a
+ * LIMIT gets DEFAULT_LIMIT (the spec: "limit 1-1000, default 100 … an automatic cap of 1000 rows").
+ */
+export function prepare(query: ReadQuery, limit: number | undefined) {
   if (query.queryType === 'ASK') return { text: new sparqljs.Generator().stringify(query), limit: null, capped: false };
   const select = query as SelectQuery;
   const own = select.limit;
-  const applied = own === undefined ? limit : Math.min(own, limit);
+  const cap = limit ?? MAX_ROWS;
+  const applied = own === undefined ? (limit ?? DEFAULT_LIMIT) : Math.min(own, cap);
   const text = new sparqljs.Generator().stringify({ ...select, limit: applied });
-  return { text, limit: applied, capped: own === undefined || own > limit };
+  return { text, limit: applied, capped: own === undefined || own > cap };
 }
 
 export interface ParseInput {
   query: string;
-  limit: number;
+  /** The caller's limit; undefined when it gave none (see prepare). */
+  limit?: number;
 }
 
 /** What eusparql.query needs from the parse: plain data, as it crosses from the worker thread. */

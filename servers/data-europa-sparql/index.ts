@@ -1,12 +1,14 @@
 // data-europa-sparql: the SPARQL endpoint of data.europa.eu, run by the Publications Office of the
 // European Union, tool-server spec 4.6 "EU SPARQL": query, about and health (UPSTREAMS.md B15).
 // Documentation followed: data.europa.eu's SPARQL pages (https://data.europa.eu/en/about/sparql:
-// GET with query=, result format by Accept), the SPARQL 1.1 Protocol and Query Results JSON
-// recommendations, and Virtuoso's `timeout` parameter (details and decisions: sparql.ts). Queries are
-// classified by parsing them with sparqljs: SELECT and ASK run, CONSTRUCT and DESCRIBE are refused as
-// unsupported, every update form is blocked, and a SELECT's LIMIT is rewritten to at most 1000 rows.
-// UNCONFIRMED: direct POST of long queries, the `timeout` parameter and the partial-answer header on
-// this endpoint; the licence (as data-europa: the Commission's reuse policy, CC BY 4.0 not confirmed).
+// GET with query=, result format by Accept) and its sample-queries page (long queries POSTed
+// form-encoded, query=…; https://data.europa.eu/euodp/en/Sample_SPARQL_queries), the SPARQL 1.1
+// Protocol and Query Results JSON recommendations, and Virtuoso's `timeout` parameter (details and
+// decisions: sparql.ts). Queries are classified by parsing them with sparqljs: SELECT and ASK run,
+// CONSTRUCT and DESCRIBE are refused as unsupported, every update form is blocked, and a SELECT's
+// LIMIT is capped at 1000 rows (default 100 for a SELECT without one).
+// UNCONFIRMED: the form POST on the current endpoint (the sample page shows its predecessor), the
+// `timeout` parameter and the partial-answer header on this endpoint; the licence (as data-europa: the Commission's reuse policy, CC BY 4.0 not confirmed).
 import { defineServer } from '../../runtime/define.js';
 import { ICON } from './icon.js';
 import { about, health, query } from './tools.js';

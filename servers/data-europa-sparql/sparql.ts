@@ -1,13 +1,14 @@
 // data.europa.eu's SPARQL endpoint: what a query may be, how it is sent, and the answer's mapping.
 //
 // Follows:
-// - data.europa.eu's SPARQL pages (https://data.europa.eu/en/about/sparql and the portal's sample
-//   queries page): the machine-readable endpoint answers GET with `query=`, the result format asked
-//   by the Accept header (or `format=`); the endpoint is OpenLink Virtuoso (api-evangelist
-//   eu-open-data-portal llms.txt).
-// - The SPARQL 1.1 Protocol (https://www.w3.org/TR/sparql11-protocol/): a query may also be POSTed
-//   directly with Content-Type application/sparql-query (used here only for queries too long for a
-//   URL); never a form body. Results as SPARQL 1.1 Query Results JSON
+// - data.europa.eu's SPARQL pages (https://data.europa.eu/en/about/sparql) and its "Sample SPARQL
+//   queries" page (https://data.europa.eu/euodp/en/Sample_SPARQL_queries, "GET and POST http
+//   methods"): GET with `query=`, the result format asked by the Accept header (or `format=`); POST
+//   with Content-Type application/x-www-form-urlencoded and the body `query=<encoded query>` (used
+//   here only for queries too long for a URL), as UPSTREAMS.md B15 says. The endpoint is OpenLink
+//   Virtuoso (api-evangelist eu-open-data-portal llms.txt).
+// - The SPARQL 1.1 Protocol (https://www.w3.org/TR/sparql11-protocol/), section 2.1.2 (query via
+//   URL-encoded POST). Results as SPARQL 1.1 Query Results JSON
 //   (https://www.w3.org/TR/sparql11-results-json/): {head: {vars}, results: {bindings}} or {head,
 //   boolean}. Virtuoso writes typed literals as type "typed-literal" (SPARQL 1.0's JSON form) and adds
 //   head.link, results.distinct and results.ordered.
@@ -18,23 +19,24 @@
 // updates of every form (INSERT, DELETE, DROP, CLEAR, CREATE, LOAD, COPY, MOVE, ADD) are blocked,
 // CONSTRUCT and DESCRIBE refused as unsupported, SERVICE and FROM / FROM NAMED refused (the service
 // never asks the endpoint to fetch an address for a caller), SELECT and ASK run. A SELECT's LIMIT is
-// rewritten in the parsed query (the tool's limit, never above 1000) and the query regenerated from
-// the parse. Prefixes that Virtuoso declares itself are added when a query uses them undeclared.
+// rewritten in the parsed query as the spec's eusparql row says ("limit 1-1000, default 100 … SELECT
+// gets an automatic cap of 1000 rows"): a limit the caller gives lowers the query's own LIMIT; without
+// one, the query's own LIMIT stands up to 1000, and a SELECT without a LIMIT gets 100 (classify.ts).
+// The query is regenerated from the parse. Prefixes that Virtuoso declares itself are added when a query uses them undeclared.
 // Before any parse a linear scan caps the query's length and nesting (scan.ts); the one parse runs
 // in a worker thread within a time budget (parse.ts, classify.ts).
-// UNCONFIRMED: that data.europa.eu's Virtuoso takes a direct POST (application/sparql-query) and the
-// `timeout` parameter, and the S1TAT header of partial answers (Virtuoso's documented behaviour,
+// UNCONFIRMED: that the current endpoint (https://data.europa.eu/sparql) takes the form POST the sample
+// page shows for its predecessor (/euodp/sparqlep), and the `timeout` parameter, and the S1TAT header of partial answers (Virtuoso's documented behaviour,
 // not seen on this endpoint).
 import type { Coverage } from '../../runtime/define.js';
 
-export { PREDECLARED, classify, prepare, type Classified } from './classify.js';
+export { DEFAULT_LIMIT, MAX_ROWS, PREDECLARED, classify, prepare, type Classified } from './classify.js';
 export { MAX_NESTING, MAX_QUERY_CHARS } from './scan.js';
 
 export const REGISTER = 'data.europa.eu SPARQL endpoint';
 export const ENDPOINT = 'https://data.europa.eu/sparql';
 export const PATH = '/sparql';
-export const MAX_ROWS = 1000;
-/** Longest query text sent in a URL; longer ones are POSTed as application/sparql-query. */
+/** Longest query text sent in a URL; longer ones are POSTed form-encoded. */
 export const MAX_GET_QUERY = 4000;
 
 export const coverage = (dataTypes: string[]): Coverage => ({ geography: ['EU'], dataTypes, updateFrequency: 'daily' });

@@ -7,13 +7,16 @@ import type { ToolContext } from '../../runtime/context.js';
 import { optNum, sourceRef } from '../../runtime/output.js';
 import { parseQuery } from './parse.js';
 import { MAX_NESTING, MAX_QUERY_CHARS, scanQuery } from './scan.js';
-import { ENDPOINT, MAX_GET_QUERY, MAX_ROWS, PATH, PREDECLARED, REGISTER, coverage, isPartial, term, type SparqlJson } from './sparql.js';
+import { DEFAULT_LIMIT, ENDPOINT, MAX_GET_QUERY, MAX_ROWS, PATH, PREDECLARED, REGISTER, coverage, isPartial, term, type SparqlJson } from './sparql.js';
 
 const HOUR = 3600;
 const ACCEPT = { accept: 'application/sparql-results+json' };
 const kilde = { register: REGISTER, url: 'https://data.europa.eu/data/sparql' };
 
-/** Sends a read query: GET with query= when it fits a URL, else a direct POST (never a form). */
+/**
+ * Sends a read query: GET with query= when it fits a URL, else a POST of the form `query=…`
+ * (application/x-www-form-urlencoded), as data.europa.eu's sample-queries page shows.
+ */
 function send(ctx: ToolContext, text: string, timeoutMs?: number) {
   const query = timeoutMs === undefined ? {} : { timeout: timeoutMs };
   if (text.length <= MAX_GET_QUERY) {
@@ -26,7 +29,7 @@ function send(ctx: ToolContext, text: string, timeoutMs?: number) {
     query,
     headers: ACCEPT,
     idempotent: true,
-    bodyText: { contentType: 'application/sparql-query', text },
+    bodyText: { contentType: 'application/x-www-form-urlencoded', text: new URLSearchParams({ query: text }).toString() },
   });
 }
 
@@ -40,10 +43,12 @@ const termOutput = z.object({
 export const query = defineTool({
   name: 'query',
   title: 'Run a SPARQL query on data.europa.eu',
-  description: `Runs a read-only SPARQL 1.1 query on data.europa.eu's endpoint (DCAT-AP metadata of the datasets, distributions and catalogues of the European open-data portal). SELECT answers rows of RDF terms; ASK true or false. CONSTRUCT and DESCRIBE are unsupported; updates (INSERT, DELETE, DROP, every form) are blocked; SERVICE and FROM / FROM NAMED are refused (GRAPH over the endpoint's own graphs is fine). At most ${MAX_QUERY_CHARS} characters, brackets ({, ( and [) nested at most ${MAX_NESTING} deep. A SELECT returns at most limit rows: a larger LIMIT of its own is lowered (capped). timeoutMs goes to the endpoint, which then answers what it found (partial); the call still ends at this service's deadline. Prefixes ${Object.keys(PREDECLARED).join(', ')} may be used undeclared; eusparql.about has examples.`,
+  description: `Runs a read-only SPARQL 1.1 query on data.europa.eu's endpoint (DCAT-AP metadata of the datasets, distributions and catalogues of the European open-data portal). SELECT answers rows of RDF terms; ASK true or false. CONSTRUCT and DESCRIBE are unsupported; updates (INSERT, DELETE, DROP, every form) are blocked; SERVICE and FROM / FROM NAMED are refused (GRAPH over the endpoint's own graphs is fine). At most ${MAX_QUERY_CHARS} characters, brackets ({, ( and [) nested at most ${MAX_NESTING} deep. A SELECT returns at most limit rows when limit is given; without it, a SELECT's own LIMIT stands up to the automatic cap of ${MAX_ROWS} rows, and a SELECT without a LIMIT gets ${DEFAULT_LIMIT} (capped says this service set or lowered the LIMIT). timeoutMs goes to the endpoint, which then answers what it found (partial); the call still ends at this service's deadline. Prefixes ${Object.keys(PREDECLARED).join(', ')} may be used undeclared; eusparql.about has examples.`,
   input: {
     query: z.string().min(1).max(MAX_QUERY_CHARS).describe('A SPARQL SELECT or ASK query.'),
-    limit: int({ min: 1, max: MAX_ROWS, default: 100, description: 'Most rows a SELECT returns.' }),
+    // Optional at run time, so that a query's own LIMIT can stand when the caller sets none; the
+    // default is published (the spec's default 100) and applied in the parse to a SELECT without a LIMIT.
+    limit: int({ min: 1, max: MAX_ROWS, description: `Most rows a SELECT returns. Default: the query's own LIMIT up to ${MAX_ROWS}, else ${DEFAULT_LIMIT}.` }).meta({ default: DEFAULT_LIMIT }),
     timeoutMs: int({ min: 1000, max: 60000, description: 'Query timeout the endpoint applies, in milliseconds.' }),
   },
   // The cheap linear scan only (the length is the schema's); the parse runs in run(), off the main thread.
@@ -137,7 +142,7 @@ export const about = defineTool({
       unsupported: ['CONSTRUCT', 'DESCRIBE'],
       blocked: 'every SPARQL update: INSERT, DELETE, DROP, CLEAR, CREATE, LOAD, COPY, MOVE, ADD; and SERVICE, FROM and FROM NAMED (no federation)',
       maxRows: MAX_ROWS,
-      defaultLimit: 100,
+      defaultLimit: DEFAULT_LIMIT,
       timeoutMs: { min: 1000, max: 60000 },
       prefixes: { ...PREDECLARED },
       examples: EXAMPLES,

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { int, kommunenummer } from '../../runtime/fields.js';
 import { note, optStr, sourceRef } from '../../runtime/output.js';
-import { BUILDING_FIRE, BYGNINGSTYPER, BYGNINGSTYPE_KODER, HOUR, REGISTER, SITE, coverage, day, searchMissions, type Mission } from './bris.js';
+import { fail } from '../../runtime/errors.js';
+import { BUILDING_FIRE, BYGNINGSTYPER, BYGNINGSTYPE_KODER, HOUR, MAX_COUNTED, REGISTER, SITE, allMissions, coverage, day, municipalitiesOfCounty, searchMissions, type Mission } from './bris.js';
 import { quoted } from '../../runtime/validation.js';
 
 const kilde = { register: REGISTER, url: SITE };
@@ -51,7 +52,7 @@ export const brannByKommune = defineTool({
   run: async ({ kommunenummer, buildingType, limit }, ctx) => {
     const now = ctx.now();
     const periode = { fra: day(new Date(now.getTime() - 365 * 86_400_000)), til: day(new Date(now.getTime() + 86_400_000)) };
-    const found = await searchMissions(ctx, { municipality: kommunenummer, periodStart: periode.fra, periodEnd: periode.til }, limit);
+    const found = await searchMissions(ctx, { municipalities: [kommunenummer], periodStart: periode.fra, periodEnd: periode.til }, limit);
     const oppdrag = narrow(found.missions, buildingType);
     const notes = [found.total === 0 ? `No mission is registered in municipality ${kommunenummer} in the period.` : null, buildingType ? BUILDING_NOTE(buildingType) : null].filter(Boolean);
     return {
@@ -72,7 +73,7 @@ export const brannStatistikk = defineTool({
   name: 'brann.statistikk',
   title: 'Fire and rescue statistics by mission type (DSB)',
   description:
-    `Fire and rescue missions per type (building fires, chimney fires, traffic accidents, alarms…) for a municipality (4 digits), county (2 digits) or the country in a year (default this year), from DSB's brannstatistikk.no (BRIS). Counts up to limit missions (1 to 500, default 50); complete says whether that was all. ${BLOCKED}`,
+    `Fire and rescue missions per type (building fires, chimney fires, traffic accidents, alarms…) for a municipality (4 digits), county (2 digits) or the country in a year (default this year), from DSB's brannstatistikk.no (BRIS). Counts every mission of the filters (a county: its municipalities in Kartverket's register), at most ${MAX_COUNTED} (more is refused: give a county or municipality); perType lists the limit largest types (1 to 500, default 50), typesTotal how many there are. ${BLOCKED}`,
   input: {
     municipality: kommunenummer().optional(),
     county: z
@@ -82,7 +83,7 @@ export const brannStatistikk = defineTool({
       .optional(),
     year: int({ description: 'Calendar year; default this year.' }),
     buildingType: buildingType.optional(),
-    limit: int({ min: 1, max: 500, default: 50, description: 'Missions counted, 1 to 500.' }),
+    limit: int({ min: 1, max: 500, default: 50, description: 'Mission types listed in perType, largest first, 1 to 500.' }),
   },
   output: z.object({
     filter: z.object({ municipality: optStr(), county: optStr(), year: z.number().int(), buildingType: optStr() }),
@@ -91,6 +92,7 @@ export const brannStatistikk = defineTool({
     complete: z.boolean(),
     branner: z.number().int(),
     perType: z.array(z.object({ type: z.string(), antall: z.number().int() })),
+    typesTotal: z.number().int().describe('How many mission types were counted (perType lists limit of them).'),
     buildingTypeApplied: z.boolean(),
     note,
     kilde: sourceRef,
@@ -101,15 +103,25 @@ export const brannStatistikk = defineTool({
   example: { municipality: '4614', year: 2025 },
   run: async ({ municipality, county, year, buildingType, limit }, ctx) => {
     const y = year ?? ctx.now().getUTCFullYear();
-    const found = await searchMissions(ctx, { municipality, county, periodStart: `${y}-01-01`, periodEnd: `${y + 1}-01-01` }, limit);
+    // A municipality narrows more than its county; both given, the municipality is asked for.
+    let municipalities: string[] | undefined;
+    if (municipality) municipalities = [municipality];
+    else if (county) {
+      municipalities = await municipalitiesOfCounty(ctx, county);
+      // An empty list would ask the whole country.
+      if (municipalities.length === 0) throw fail.notFound(`Kartverket's register has no municipality in county ${county}.`);
+    }
+    const found = await allMissions(ctx, { municipalities, periodStart: `${y}-01-01`, periodEnd: `${y + 1}-01-01` });
     const missions = narrow(found.missions, buildingType);
     const counts = new Map<string, number>();
     for (const m of missions) counts.set(m.type ?? 'Ukjent', (counts.get(m.type ?? 'Ukjent') ?? 0) + 1);
-    const perType = [...counts].map(([type, antall]) => ({ type, antall })).sort((a, b) => b.antall - a.antall || a.type.localeCompare(b.type, 'nb'));
+    const allTypes = [...counts].map(([type, antall]) => ({ type, antall })).sort((a, b) => b.antall - a.antall || a.type.localeCompare(b.type, 'nb'));
+    const perType = allTypes.slice(0, limit);
     const complete = found.missions.length >= found.total;
     const notes = [
       found.total === 0 ? 'No mission is registered for these filters.' : null,
-      complete ? null : `Counted ${found.missions.length} of ${found.total} missions (limit ${limit}).`,
+      complete ? null : `The search answered ${found.missions.length} of the ${found.total} missions it reported.`,
+      allTypes.length > perType.length ? `perType lists the ${limit} largest of ${allTypes.length} mission types.` : null,
       buildingType ? BUILDING_NOTE(buildingType) : null,
     ].filter(Boolean);
     return {
@@ -119,6 +131,7 @@ export const brannStatistikk = defineTool({
       complete,
       branner: missions.filter((m) => m.brann).length,
       perType,
+      typesTotal: allTypes.length,
       buildingTypeApplied: false,
       ...(notes.length > 0 && { note: notes.join(' ') }),
       kilde,

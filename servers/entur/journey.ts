@@ -16,14 +16,23 @@
 // - Errors of the query come as `errors[]` with HTTP 200 (runtime/graphql.ts makes them the
 //   upstream's error). A quota answer is HTTP 429, never retried by the upstream layer ("Consuming
 //   apps/webs should NOT implement a re-try policy for quota-violations").
-// The spec gives n and range no bounds; they are GraphQL Ints passed on as they are (Entur refuses
-// what its schema cannot take, as a graphql_errors answer).
+// Bounds of n and range (the spec gives none; issue 25 item 9), from what Journey Planner takes:
+// the arguments are GraphQL Ints (32-bit: a larger value is refused as a graphql_errors answer);
+// OpenTripPlanner's transmodel API, which Journey Planner v3 is (entur/OpenTripPlanner,
+// apis/transmodel/support/GqlUtil.getPositiveNonNullIntegerArgument), refuses a negative timeRange
+// ("should be a non-null positive value"), answers nothing for numberOfDepartures <= 0
+// (transit/service/StopTimesHelper.stopTimesForStop) and crops numTripPatterns to 200
+// (routing/algorithm/mapping/RouteRequestToFilterChainMapper MAX_NUMBER_OF_ITINERARIES). So n is
+// 1 to 200 for both tools, and range 1 to 604800 seconds: one week, our bound on the work, since
+// OpenTripPlanner walks every service day of the range for every pattern of the stop and
+// documents no larger useful window (its default is 86400, one day).
 // UNCONFIRMED: no recorded live answer of Journey Planner v3 was found; the recordings are built
 // from the schema above. The bodies of the 429 and 5xx answers (Entur's API gateway) are
 // constructed too.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
+import { int } from '../../runtime/fields.js';
 import { graphql } from '../../runtime/graphql.js';
 import { note, optNum, optStr } from '../../runtime/output.js';
 import { clientHeaders, coverage } from './common.js';
@@ -111,7 +120,11 @@ const stopId = z
   .regex(/^[A-Z]{3}:StopPlace:\d+$/, { error: (iss) => `must be a stop place id such as NSR:StopPlace:337 (got ${quoted(iss.input)}); entur.stops.autocomplete finds them` })
   .describe('Stop place id of the national stop register, e.g. NSR:StopPlace:337 (Oslo S); entur.stops.autocomplete finds it by name.');
 
-const count = (description: string, dflt: number) => z.number().int().default(dflt).describe(description);
+/** n of both tools: at least 1, at most the 200 trip patterns OpenTripPlanner keeps. */
+export const MAX_N = 200;
+/** range: at most one week, in seconds. */
+export const MAX_RANGE_SECONDS = 7 * 86_400;
+const count = (description: string, dflt: number, max: number) => int({ min: 1, max, default: dflt, description });
 
 const line = z.object({ id: z.string(), publicCode: optStr(), name: optStr() });
 
@@ -120,12 +133,12 @@ export const departuresList = defineTool({
   title: 'Next departures from a stop (Entur)',
   description:
     "The next departures from a public transport stop anywhere in Norway, from Entur's national journey planner with real-time updates: line, destination, scheduled and expected time, platform (quay), whether the time is real-time and whether the departure is cancelled. " +
-    'stopId is a stop place id such as NSR:StopPlace:337 (find it with entur.stops.autocomplete); n departures (default 10) within range seconds from now (default 7200). ' +
+    'stopId is a stop place id such as NSR:StopPlace:337 (find it with entur.stops.autocomplete); n departures (1 to 200, default 10) within range seconds from now (1 to 604800, default 7200). ' +
     'Times are ISO 8601 with offset. An unknown stop is not found (404); an empty list means no departures within the range.',
   input: {
     stopId,
-    n: count('How many departures.', 10),
-    range: count('Seconds from now to look ahead.', 7200),
+    n: count('How many departures, 1 to 200.', 10, MAX_N),
+    range: count('Seconds from now to look ahead, 1 to 604800 (one week).', 7200, MAX_RANGE_SECONDS),
   },
   output: z.object({
     stopId: z.string(),
@@ -211,12 +224,12 @@ export const routesPlan = defineTool({
   title: 'Plan a public transport journey (Entur)',
   description:
     "Journey suggestions between two places in Norway by public transport, from Entur's national journey planner (all operators and modes, real-time adjusted), departing now: for each trip its expected start and end, duration, walking distance and legs (mode, line, from and to, times). " +
-    'from and to are stop ids (NSR:StopPlace:…, find them with entur.stops.autocomplete) or "lat,lon" coordinates; n trips (default 3). ' +
+    'from and to are stop ids (NSR:StopPlace:…, find them with entur.stops.autocomplete) or "lat,lon" coordinates; n trips (1 to 200, default 3). ' +
     'A stop id the planner does not know is not found (404). An empty list comes with the planner\'s reason (no connection, walking is better...).',
   input: {
     from: place('Start'),
     to: place('Destination'),
-    n: count('How many trip suggestions.', 3),
+    n: count('How many trip suggestions, 1 to 200.', 3, MAX_N),
   },
   output: z.object({
     from: z.string(),

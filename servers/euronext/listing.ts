@@ -1,9 +1,14 @@
 // Euronext's list of Oslo equities: the CSV download of its equities directory, read into an index
 // that is loaded once and refreshed in the background every 15 minutes (runtime/file-index.ts).
 //
-// Follows: Euronext's equities list for Oslo (https://live.euronext.com/en/markets/oslo/equities/list),
-// whose "download" is GET /pd_es/data/stocks/download?mics=XOSL,MERK,XOAS (UPSTREAMS.md A14; the same
-// address in many public clients, e.g. Oslo dividend and screening tools).
+// Request: GET /pd_es/data/stocks/download?mics=XOSL,MERK,XOAS on live.euronext.com, the file behind
+// the "download" button of Euronext's equities list for Oslo
+// (https://live.euronext.com/en/markets/oslo/equities/list). UPSTREAMS.md A14 does not list this
+// path (it names searchJSON, getDetailedQuote and getChartData); Euronext documents none of them.
+// The path and query are as public clients send them: exday.no's Oslo dividend fetcher (GET
+// https://live.euronext.com/pd_es/data/stocks/download?mics=XOSL%2CMERK%2CXOAS; find_string file id
+// 53108866925) and an Oslo screening script with the same URL (file id 17830610324); the all-markets
+// form ?mics=dm_all_stock is in several more (file ids 61270859651, 29380307668).
 // Relied on (from peers' parsers and their sample files of the download):
 // - semicolon-separated, UTF-8 with a byte-order mark; a header row `Name;ISIN;Symbol;Market;
 //   Currency;"Open Price";"High Price";"low Price";"last Price";"last Trade MIC Time";"Time Zone";
@@ -12,7 +17,8 @@
 //   trading day."), then one row per instrument; `-` for a price not set; decimal point `.`.
 // - Market is a display name: "Oslo Børs" (MIC XOSL), "Euronext Growth Oslo" (MERK), "Euronext
 //   Expand Oslo" (XOAS).
-// UNCONFIRMED: these are website endpoints without documentation or stability promise; the file
+// UNCONFIRMED: the download is a website endpoint with no documentation from Euronext and no
+// stability promise (confirmed only by the public clients above); the file
 // has no sector column (so instruments.list cannot filter by sector); the exact column labels
 // (columns are found by name, so order changes are tolerated).
 import { FileIndex } from '../../runtime/file-index.js';

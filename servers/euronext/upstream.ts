@@ -1,5 +1,5 @@
-// Euronext's live market site, which publishes the list of Oslo equities as a CSV download
-// (UPSTREAMS.md A14).
+// Euronext's live market site, which publishes the list of Oslo equities as a CSV download (the path
+// and where it is shown: listing.ts; UPSTREAMS.md A14 describes this host's other website endpoints).
 import { defineUpstream } from '../../runtime/define.js';
 
 export const EURONEXT = defineUpstream({

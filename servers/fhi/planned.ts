@@ -1,5 +1,6 @@
 // helseprofil.list and msis.list: `planned` in the tool-server spec (4.6). helseprofil.list answers
-// 503 source_migrated, as the spec says; msis.list answers that it is not connected yet. Their
+// 503 source_migrated, as the spec says; msis.list answers 501 not_implemented: it is not connected
+// yet, and no credential is involved, so it must not answer not_configured (issue 25 item 16). Their
 // parameters are declared with the spec's bounds so that clients see what they will take.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
@@ -35,10 +36,10 @@ export const msisList = defineTool({
   name: 'msis.list',
   title: 'Notifiable infectious diseases, MSIS (planned)',
   description:
-    'Planned: cases of notifiable infectious diseases reported to MSIS (Meldingssystem for smittsomme sykdommer) by municipality, year and disease. Not connected yet: it answers 503 with an error that says so, and no data.',
+    'Planned: cases of notifiable infectious diseases reported to MSIS (Meldingssystem for smittsomme sykdommer) by municipality, year and disease. Not connected yet: it answers 501 not_implemented with an error that says so, and no data.',
   status: 'planned',
   retired: {
-    code: 'not_configured',
+    code: 'not_implemented',
     message: 'fhi.msis.list is planned and not connected yet: this service does not read MSIS statistics. No data is returned.',
     alternative: 'FHI publishes MSIS statistics at https://statistikk.fhi.no/msis',
   },

@@ -5,8 +5,8 @@
 // Frost has no page size for sources: the limit is applied here to the stations it answers.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
-import { text } from '../../runtime/fields.js';
-import { CREDENTIALS, coverage, wholeNumber, type FrostAnswer } from './common.js';
+import { int, text } from '../../runtime/fields.js';
+import { CREDENTIALS, coverage, type FrostAnswer } from './common.js';
 
 interface Source {
   id: string;
@@ -49,11 +49,11 @@ export const stasjonerSok = defineTool({
   title: 'Find Norwegian weather stations (MET Norway Frost)',
   description:
     "Searches MET Norway's weather stations in the Frost API by county (name, e.g. Vestland, or county number) and q (part of the station name). Returns each station's Frost id (SNnnnnn, for frost.observasjoner), name, county, municipality, position, height above sea level, operating period (validTo null while active) and owners. " +
-    'limit is at most 500 (default 50); total says how many matched. Without filters it lists stations of all of Norway. An empty list means no station matched.',
+    'limit is 1 to 500 (default 50); total says how many matched. Without filters it lists stations of all of Norway. An empty list means no station matched.',
   input: {
     county: text('County name (e.g. Vestland, Troms) or county number.').optional(),
     q: text('Part of the station name, e.g. Blindern.').optional(),
-    limit: wholeNumber('Stations to return, at most 500. Default 50.', 500).default(50),
+    limit: int({ min: 1, max: 500, default: 50, description: 'Stations to return, 1 to 500. Default 50.' }),
   },
   output: stationsOutput,
   credentials: CREDENTIALS,
@@ -66,7 +66,7 @@ export const stasjonerSok = defineTool({
       query: { types: 'SensorSystem', county, name: q ? `*${q}*` : undefined },
     });
     const all = answer?.data ?? [];
-    const stations = all.slice(0, Math.max(0, limit)).map((s) => ({
+    const stations = all.slice(0, limit).map((s) => ({
       id: s.id,
       name: s.name ?? null,
       county: s.county ?? null,

@@ -1,11 +1,19 @@
 // hpr.hpr.oppslag: one health professional by HPR number from Helsepersonellregisteret's public API
 // (Norsk helsenett), and the mapping of its answer.
 //
-// Request: GET /v1/personer/{hprNummer} with a Maskinporten token for nhn:hpr/basic. The path is
-// the one an implementer cites from NHN's developer portal for the basic scope (UNCONFIRMED: NHN
-// publishes its Swagger only in the test environment, api.offentlig.test.hpr.nhn.no, which the
-// look-up tools could not read); the extended scope's twin, GET /v1/personerutvidet/{hprNummer}, is
-// used in production by NAV (navikt/syfohelsenettproxy, navikt tsm), whose models fix the answer:
+// Request: GET /v1/personer/{hprNummer} with a Maskinporten token for nhn:hpr/basic.
+// Confirmed (checked again for issue 25): NHN's developer-portal page "Helsepersonellregisteret
+// Offentlig API" (utviklerportal.nhn.no/…/hpr-offentlig-apimd) gives the host
+// https://api.offentlig.hpr.nhn.no, Maskinporten, the scopes (basic: open data, free to any Norwegian
+// organisation; extended/export: Helsedirektoratet's approval) and says the Swagger is deployed only
+// in test (https://api.offentlig.test.hpr.nhn.no/swagger/index.html), which the look-up tools could
+// not read. The extended scope's routes are confirmed by NAV's production clients
+// (navikt/syfohelsenettproxy HprRestClient.kt, navikt tsm HprRestCloudClient.kt): GET
+// /v1/personerutvidet/{hpr} and POST /v1/personerutvidet with {nin, atDate}.
+// UNCONFIRMED: the basic scope's path /v1/personer/{hprNummer} (the basic twin of personerutvidet;
+// no public client or document found shows it); the extended path is not used because it needs
+// Helsedirektoratet's approval and answers identity numbers this tool must not pass on. NAV's
+// models fix the answer:
 //   { hprNummer, erstattetAvHprNummer?, person: { fornavn, mellomnavn, etternavn, … },
 //     godkjenninger: [{ helsepersonellkategori, autorisasjon: Kode, periode: { fra, til },
 //       godkjentTurnusDato?, rekvisisjonsretter[], spesialistgodkjenninger[], tilleggskompetanser[]

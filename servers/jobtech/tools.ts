@@ -45,11 +45,11 @@ export const searchJobs = defineTool({
   name: 'search_jobs',
   title: 'Search Swedish job ads (Platsbanken)',
   description:
-    "Searches the job ads open for application in Sweden (Platsbanken, Arbetsförmedlingen's JobSearch API) by free text, county, municipality and occupation field (AND). One page of ads, most relevant first; get_job gives a whole ad. limit up to 100 (default 20), offset from 0 (default 0); JobSearch refuses offsets beyond its own limit. An empty list means no open ad matches now. Counts per field or place: job_stats.",
+    "Searches the job ads open for application in Sweden (Platsbanken, Arbetsförmedlingen's JobSearch API) by free text, county, municipality and occupation field (AND). One page of ads, most relevant first; get_job gives a whole ad. limit 1 to 100 (default 20), offset from 0 (default 0); JobSearch refuses offsets beyond its own limit. An empty list means no open ad matches now. Counts per field or place: job_stats.",
   input: {
     ...filters,
     municipality: kommunenummer('Swedish kommun code: 4 digits, e.g. 0180 (Stockholm).').optional(),
-    limit: int({ min: 0, max: 100, default: 20, description: 'Ads per page (0 answers the count only).' }),
+    limit: int({ min: 1, max: 100, default: 20, description: 'Ads per page, 1 to 100 (job_stats gives counts alone).' }),
     offset: int({ min: 0, default: 0, description: 'Ads to skip.' }),
   },
   output: z.object({

@@ -12,7 +12,17 @@
 // is valid they answer 503 source_migrated (tool-server spec 7: "source moved to an application
 // without an open API", retrying does not help), with the address where a person can read the
 // data; they call no upstream and never invent a grant.
-// Their parameters are declared with the spec's bounds, so clients see what they will take.
+// Their parameters are declared with the spec's bounds, so clients see what they will take. Every
+// face lists them with availability no_readable_source (runtime/define.ts ToolAvailability): no
+// green badge, no install panel, no example.
+// Looked up again for issue 25 items 1 and 2. UNCONFIRMED and not built: a public scraper
+// (Tilskuddskompasset, hent_kulturdirektoratet_innhold.py) reads the scheme pages as server-rendered
+// HTML: links `/tilskuddsordninger/<slug>` on the list page, and on each scheme page an <h1> title
+// and, under an <h2> "Søknadsfrist", a <ul> of <time datetime="…"> deadlines. ordninger.list could
+// be built on that (one list page plus one page per scheme, about 67), but the list page's own
+// layout (names, deadlines on it) was not confirmed, so it stays unavailable here. A third-party
+// source list also names a CSV export of the vedtak search (/actions/download-determination-csv/…),
+// its address cut off in the stored copy; it is the form action behind a session described above.
 import { z } from 'zod';
 import { defineServer, defineTool, type Coverage } from '../../runtime/define.js';
 import { int } from '../../runtime/fields.js';

@@ -11,8 +11,14 @@
 // that starts with the text, ignoring case and accents), `_count`, a searchset Bundle as the answer
 // (entry[].resource, link relation `next` when there is more, `total` when the server counts), and an
 // OperationOutcome as the error body (404 for an unknown id).
+// The ATC index: the technical overview makes MedicinalProduct, MedicinalProductManufactured and
+// MedicinalProductPackaged searchable and CodeSystem only listed or read by id (UPSTREAMS.md C), and
+// FHIR R4 gives MedicinalProduct no search parameter on productClassification (only identifier,
+// name, name-language). So atc.search lists the code systems (GET CodeSystem, with FHIR's _count and
+// _elements, which Azure API for FHIR supports), picks the ATC one and reads it (GET CodeSystem/[id]).
 // UNCONFIRMED: the canonical URL under which the ATC index is published as a CodeSystem (the HL7
-// URI of ATC, http://www.whocc.no/atc, is asked for); the system URL of ATC codes in
+// URI of ATC, http://www.whocc.no/atc, is preferred; any code system whose url, name or title says
+// ATC is taken); that DMP honours _elements (if not, the listing is only larger); the system URL of ATC codes in
 // productClassification (any system containing "atc" is read as ATC); that legalStatusOfSupply is
 // filled (read when present). No live answer was found: the recordings are built from the profiles.
 import type { ToolContext } from '../../runtime/context.js';
@@ -56,6 +62,7 @@ interface Concept {
 }
 export interface CodeSystem {
   resourceType?: string;
+  id?: string;
   url?: string;
   version?: string;
   concept?: Concept[];
@@ -119,10 +126,24 @@ export function atcCodes(system: CodeSystem): AtcCode[] {
   return out.sort((a, b) => a.kode.localeCompare(b.kode));
 }
 
-/** The ATC index as DMP's FHIR service publishes it (one CodeSystem). */
+/** Code systems listed per page: FEST has a few dozen; the ATC index must be among the first page. */
+export const CODE_SYSTEM_PAGE = 100;
+
+const isAtc = (c: CodeSystem & { name?: string; title?: string }) => [c.url, c.name, c.title].some((v) => typeof v === 'string' && /\batc\b/i.test(v));
+
+/**
+ * The ATC index as DMP's FHIR service publishes it: the code systems are listed (only the elements
+ * that identify them), the ATC one picked, and then read by id, the two CodeSystem interactions
+ * the technical overview documents.
+ */
 export async function fetchAtcIndex(ctx: ToolContext): Promise<CodeSystem> {
-  const bundle = await ctx.get<Bundle<CodeSystem>>(UPSTREAM, '/CodeSystem', { query: { url: ATC_SYSTEM } });
-  const system = resources(bundle, 'CodeSystem')[0];
-  if (!system) throw fail.upstream(`DMP's FHIR service answered no CodeSystem for the ATC index (${ATC_SYSTEM})`);
+  const listed = await ctx.get<Bundle<CodeSystem & { id?: string; name?: string; title?: string }>>(UPSTREAM, '/CodeSystem', {
+    query: { _count: CODE_SYSTEM_PAGE, _elements: 'url,name,title,version' },
+  });
+  const candidates = resources(listed, 'CodeSystem').filter((c) => typeof c.id === 'string' && c.id !== '' && isAtc(c));
+  const chosen = candidates.find((c) => c.url === ATC_SYSTEM) ?? candidates[0];
+  if (!chosen) throw fail.upstream(`DMP's FHIR service listed no ATC CodeSystem among its first ${CODE_SYSTEM_PAGE} code systems`);
+  const system = await ctx.find<CodeSystem>(UPSTREAM, '/CodeSystem/{id}', { params: { id: chosen.id! } });
+  if (!system || system.resourceType !== 'CodeSystem') throw fail.upstream(`DMP's FHIR service answered no CodeSystem for the ATC index (CodeSystem/${chosen.id})`);
   return system;
 }

@@ -1,6 +1,7 @@
 // The two mattilsynet tools that answer no data, as tool-server spec 4.6 fixes them:
 // - virksomhet.lookup answers 503 not_configured (the spec: "source lacks the number"). It is
-//   declared `planned` so that it answers that error at once and lists as not yet available. Note
+//   declared `unavailable` with that code, so that every face lists it as it answers: status
+//   not_configured, availability no_readable_source (no credential unlocks it; issue 25 item 16). Note
 //   for operators: the current smilefjes file does carry an `orgnummer` column per inspection (it is
 //   in inspeksjoner.sok's rows); a lookup by it is what this tool would become.
 // - kravpunkter.list is deprecated: HTTP 410 api_sunset. Mattilsynet still publishes the
@@ -14,13 +15,13 @@ export const virksomhetLookup = defineTool({
   title: 'Food-safety inspections of a company (not available)',
   description:
     "Not available: always answers 503 not_configured with no data. It was meant to list the smilefjes inspections of one company by organisation number (orgnummer, 9 digits), a lookup this service does not offer. To find a company's inspections, search mattilsynet.inspeksjoner.sok by the name of its place (or its postcode) and read `orgnummer` in each row.",
-  status: 'planned',
-  retired: {
+  unavailable: {
     code: 'not_configured',
-    message: 'mattilsynet.virksomhet.lookup is not available: this service offers no lookup of smilefjes inspections by organisation number. No data is returned.',
+    message: 'mattilsynet.virksomhet.lookup is not available: this service offers no lookup of smilefjes inspections by organisation number. Retrying does not help. No data is returned.',
     alternative: 'mattilsynet.inspeksjoner.sok (q: the name of the place, or its postcode); each inspection carries the orgnummer the file gives.',
   },
   input: { orgnummer: orgnr('Norwegian organisation number of the company, 9 digits.').optional() },
+  example: { orgnummer: '923609016' },
   coverage: coverage(['food-safety-inspection']),
   cacheTtlSeconds: HOUR,
   route: '/virksomhet',

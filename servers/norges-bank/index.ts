@@ -6,8 +6,8 @@
 // (https://app.norges-bank.no/query/#/en/); the facts relied on are in sdmx.ts.
 // Licence: Norges Bank's terms for open data ("may be used freely, with Norges Bank as the
 // source") are stated on its open data pages; the licence name (NLOD) is UNCONFIRMED.
-// UNCONFIRMED: the body of a 5xx answer; whether a `+` in the key must be sent literally (it is sent
-// percent-encoded, as one path segment).
+// Several currencies are one key position joined by a literal `+` (SDMX REST's OR operator; sdmx.ts).
+// UNCONFIRMED: the body of a 5xx answer.
 import { defineServer } from '../../runtime/define.js';
 import { ICON } from './icon.js';
 import { styringsrente, valutakurs } from './rates.js';

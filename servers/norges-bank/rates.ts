@@ -107,7 +107,7 @@ export const valutakurs = defineTool({
     const msg =
       codes.length === 0
         ? await ctx.find<SdmxMessage>(UPSTREAM, '/data/EXR/B..NOK.SP', { query })
-        : await ctx.find<SdmxMessage>(UPSTREAM, '/data/EXR/B.{bases}.NOK.SP', { params: { bases: codes.join('+') }, query });
+        : await ctx.find<SdmxMessage>(UPSTREAM, '/data/EXR/B.{bases+}.NOK.SP', { params: { bases: codes.join('+') }, query });
     const rates = (msg === null ? [] : readSeries(msg))
       .map((s) => {
         const per = 10 ** Number(s.attributes.UNIT_MULT || 0);

@@ -4,8 +4,13 @@
 // its query builder (https://app.norges-bank.no/query/#/en/), UPSTREAMS.md A13.
 // Relied on:
 // - GET /api/data/{flow}/{key}?format=sdmx-json&lastNObservations=&startPeriod=&endPeriod=&locale=en;
-//   a key's positions are joined with `.`, several values of one position with `+`, and an empty
-//   position means all values (SDMX REST 2.1).
+//   a key's positions are joined with `.` and an empty position means all values (Norges Bank, "API
+//   for open data": https://www.norges-bank.no/en/topics/Statistics/open-data/get-data/, whose
+//   example is B..NOK.SP); several values of one position are joined with a literal `+`, the OR
+//   operator of the SDMX REST specification the page refers to (sdmx-twg/sdmx-rest
+//   v2_1/ws/rest/docs/4_4_data_queries.md: "The OR operator is supported using the + character",
+//   D.USD+JPY.EUR.SP00.A). `+` is allowed as it stands in a path segment (RFC 3986 sub-delims), so it
+//   is sent literally, never as %2B (runtime/upstream/url.ts `{name+}`).
 // - Answer: data.dataSets[0].series{"0:1:0:0": {attributes[], observations{"0": ["4.5"]}}}, the
 //   series key and each observation key being indexes into data.structure.dimensions.series[i].values
 //   and dimensions.observation[0].values (TIME_PERIOD); series attribute values index into

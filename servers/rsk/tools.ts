@@ -46,7 +46,7 @@ export const companySearch = defineTool({
   name: 'company.search',
   title: 'Find an Icelandic legal entity (by kennitala only)',
   description:
-    'Skatturinn\'s legal-entities API has no name search, and this tool does not pretend otherwise. A kennitala (10 digits, hyphen allowed, valid check digit) is looked up: mode "kennitala", results holding the entity (empty: the register has none; needs RSK_API_KEY on the server, else 503 not_configured). Any other query answers mode "name" with searched false and webSearchUrl, the register\'s own web search for that name: no results are returned for names, and that says nothing about whether the company exists.',
+    'Skatturinn\'s legal-entities API has no name search, and this tool does not pretend otherwise. A kennitala (10 digits, hyphen allowed, valid check digit) is looked up: mode "kennitala", results holding the entity (empty: the register has none). Any other query answers mode "name" with searched false and webSearchUrl, the register\'s own web search for that name: no results are returned for names, and that says nothing about whether the company exists. Needs RSK_API_KEY on the server (the look-up is its only search); without it the tool answers 503 not_configured.',
   input: { query: text('A kennitala (hyphen allowed) or a company name.', 2, 200) },
   // Mode "kennitala" answers count and results; mode "name" answers supported, message and webSearchUrl.
   output: z.object({
@@ -67,7 +67,9 @@ export const companySearch = defineTool({
   coverage: rskCoverage(['company', 'legal-entity', 'search']),
   cacheTtlSeconds: DAY,
   route: '/legalentities',
-  example: { query: 'Marel' },
+  // Only a kennitala is looked up (with the key); a name answers no data, so it is no example.
+  credentials: ['RSK_API_KEY'],
+  example: { query: '640215-1940' },
   run: async ({ query }, ctx) => {
     const q = query.trim();
     const compact = q.replace(/[\s-]/g, '');

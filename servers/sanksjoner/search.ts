@@ -8,12 +8,14 @@
 // - q is also compared with identification numbers (passport, registration, IMO, SWIFT/BIC…),
 //   the EU reference number and the UN id, ignoring spaces and punctuation;
 // - results are ranked identifier > exact name > all words > word starts, then by name.
-// Cursor: "s1." + base64url(JSON {v: index version, o: offset, f: hash of q/type/regime}). It
-// carries no secret (the data are public); a cursor of another search, or of a list version that a
-// refresh has replaced, is refused with invalid_input (problem type invalid-cursor), because
-// offsets into a changed list would skip or repeat entities.
+// Cursor: "s2." + a cursor of runtime/cursor.ts (signed with CURSOR_SECRET, with its creation time)
+// holding {v: index version, o: offset, f: hash of q/type/regime}. It is valid 24 hours from its
+// creation (REST spec 3 and 6); a cursor of another search, or of a list version that a refresh
+// has replaced, is refused with invalid_input (problem type invalid-cursor), because offsets into
+// a changed list would skip or repeat entities.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { cursorCodec, type CursorCodec } from '../../runtime/cursor.js';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
 import { int } from '../../runtime/fields.js';
@@ -92,21 +94,23 @@ const filterHash = (q: string | undefined, type: string | undefined, regime: str
     .digest('base64url')
     .slice(0, 10);
 
-const CURSOR_PREFIX = 's1.';
-const CURSOR_SHAPE = /^\{"v":"[A-Za-z0-9_-]{1,32}","o":\d{1,9},"f":"[A-Za-z0-9_-]{1,32}"\}$/;
+const CURSOR_PREFIX = 's2.';
+const CURSOR_KIND = 'sanctions.eu.search';
 
-export function encodeCursor(version: string, offset: number, filters: string): string {
-  return CURSOR_PREFIX + Buffer.from(JSON.stringify({ v: version, o: offset, f: filters })).toString('base64url');
+export function encodeCursor(codec: CursorCodec, version: string, offset: number, filters: string, now: Date): string {
+  return CURSOR_PREFIX + codec.encode(CURSOR_KIND, { v: version, o: offset, f: filters }, now);
 }
 
 const cursorError = (message: string, detailCode: string) =>
   fail.invalidInput(`cursor: ${message}`, { problemType: 'invalid-cursor', detailCode, extra: { fields: ['cursor'] } });
 
-function decodeCursor(cursor: string, version: string, filters: string): number {
-  const text = cursor.startsWith(CURSOR_PREFIX) ? Buffer.from(cursor.slice(CURSOR_PREFIX.length), 'base64url').toString('utf8') : '';
-  // Only the exact shape encodeCursor writes is parsed, so JSON.parse cannot fail.
-  const b = CURSOR_SHAPE.test(text) ? (JSON.parse(text) as { v: string; o: number; f: string }) : undefined;
-  if (!b) {
+function decodeCursor(codec: CursorCodec, cursor: string, version: string, filters: string, now: Date): number {
+  if (!cursor.startsWith(CURSOR_PREFIX)) {
+    throw cursorError('is not a cursor of sanctions.eu.search; pass the nextCursor of the previous answer unchanged', 'invalid_cursor');
+  }
+  // Signature, kind and age (24 hours) are checked here; a failure is already an invalid-cursor error.
+  const b = codec.decode(CURSOR_KIND, cursor.slice(CURSOR_PREFIX.length), now);
+  if (typeof b.v !== 'string' || typeof b.f !== 'string' || typeof b.o !== 'number' || !Number.isSafeInteger(b.o) || b.o < 0) {
     throw cursorError('is not a cursor of sanctions.eu.search; pass the nextCursor of the previous answer unchanged', 'invalid_cursor');
   }
   if (b.f !== filters) {
@@ -184,7 +188,8 @@ export const euSearch = defineTool({
   run: async ({ q, type, regime, limit, cursor }, ctx) => {
     const { index, freshness } = await loadSanctionsIndex(ctx);
     const filters = filterHash(q, type, regime?.toUpperCase());
-    const offset = cursor === undefined ? 0 : decodeCursor(cursor, index.version, filters);
+    const codec = cursorCodec((name) => ctx.env(name));
+    const offset = cursor === undefined ? 0 : decodeCursor(codec, cursor, index.version, filters, ctx.now());
     let hits: Hit[];
     if (q !== undefined) {
       const found = matchNames(index, q);
@@ -206,7 +211,7 @@ export const euSearch = defineTool({
         return a.entity - b.entity;
       });
     const page = ranked.slice(offset, offset + limit);
-    const next = offset + limit < ranked.length ? encodeCursor(index.version, offset + limit, filters) : null;
+    const next = offset + limit < ranked.length ? encodeCursor(codec, index.version, offset + limit, filters, ctx.now()) : null;
     return {
       query: { q: q ?? null, type: type ?? null, regime: wantRegime ?? null },
       total: ranked.length,

@@ -19,6 +19,13 @@
 //   DatesyncNPD (same source).
 // - field: fldName, cmpLongName (the operator), fldCurrentActivitySatus (sic), fldHcType,
 //   fldMainArea, fldNpdidField, fldFactPageUrl (file ids 70516627422, 40415098678).
+// - discovery_reserves: dscName, dscReservesRC, dscRecoverable{Oil,Gas,NGL,Condensate,Oe},
+//   dscDateOffResEstDisplay (dd.mm.yyyy), dscNpdidDiscovery, dscReservesDateUpdated, DatesyncNPD
+//   (file ids 43443262572, 45255734038 check exactly this header).
+// - discovery: dscName, cmpLongName (the operator), dscCurrentActivityStatus (e.g. Production in
+//   clarification phase; the values in file id 29175698879), dscOwnerKind (PRODUCTION LICENCE for a
+//   discovery a production licence owns, file id 58533366553), dscNpdidDiscovery, fldNpdidField
+//   (file ids 45828875788, 45250018941 check the whole header).
 // - company: cmpLongName, cmpOrgNumberBrReg, cmpShortName, cmpNationCode, cmpNpdidCompany,
 //   cmpLicenceOperCurrent, cmpLicenceLicenseeCurrent (Y/N) (file ids 43153659067, 1764583158).
 // Columns are read by name, so their order does not matter.
@@ -102,6 +109,22 @@ export interface Reserve {
   recoverable: Products;
   remaining: Products;
   asOf: string | null;
+}
+
+/** A discovery's recoverable resources (discovery_reserves): nothing produced, so no remaining. */
+export interface DiscoveryReserve {
+  discoveryId: string;
+  discovery: string;
+  recoverable: Products;
+  asOf: string | null;
+}
+
+export interface Discovery {
+  id: string;
+  name: string;
+  status: string | null;
+  operator: string | null;
+  ownerKind: string | null;
 }
 
 export interface Company {
@@ -214,6 +237,53 @@ const RESERVES = new FileIndex<string[][], Reserve[]>({
   describe: (index) => ({ fields: index.length }),
 });
 
+const DISCOVERY_RESERVES = new FileIndex<string[][], DiscoveryReserve[]>({
+  title: 'the FactPages discovery reserves table',
+  register: 'Sodir FactPages',
+  withoutIt: 'no discovery reserves can be given',
+  upstream: UPSTREAM,
+  path: tablePath('discovery_reserves'),
+  decodeOffThread: TABLE,
+  build: (table) =>
+    rowsOf(table)
+      .filter((r) => text(r.dscName) && text(r.dscNpdidDiscovery))
+      .map((r) => ({
+        discoveryId: text(r.dscNpdidDiscovery)!,
+        discovery: text(r.dscName)!,
+        recoverable: {
+          oil: decimal(r.dscRecoverableOil),
+          gas: decimal(r.dscRecoverableGas),
+          ngl: decimal(r.dscRecoverableNGL),
+          condensate: decimal(r.dscRecoverableCondensate),
+          oe: decimal(r.dscRecoverableOe),
+        },
+        asOf: isoDay(r.dscDateOffResEstDisplay),
+      })),
+  refreshAfterMs: REFRESH_AFTER_MS,
+  describe: (index) => ({ discoveries: index.length }),
+});
+
+const DISCOVERIES = new FileIndex<string[][], Map<string, Discovery>>({
+  title: 'the FactPages discovery table',
+  register: 'Sodir FactPages',
+  withoutIt: 'discovery status and operators are unknown',
+  upstream: UPSTREAM,
+  path: tablePath('discovery'),
+  decodeOffThread: TABLE,
+  build: (table) => {
+    const out = new Map<string, Discovery>();
+    for (const r of rowsOf(table)) {
+      const id = text(r.dscNpdidDiscovery);
+      const name = text(r.dscName);
+      if (!id || !name) continue;
+      out.set(id, { id, name, status: text(r.dscCurrentActivityStatus), operator: text(r.cmpLongName), ownerKind: text(r.dscOwnerKind) });
+    }
+    return out;
+  },
+  refreshAfterMs: REFRESH_AFTER_MS,
+  describe: (index) => ({ discoveries: index.size }),
+});
+
 const COMPANIES = new FileIndex<string[][], Company[]>({
   title: 'the FactPages company table',
   register: 'Sodir FactPages',
@@ -241,3 +311,5 @@ export const loadFields = async (ctx: ToolContext) => (await FIELDS.load(ctx)).i
 export const loadProduction = async (ctx: ToolContext) => (await PRODUCTION.load(ctx)).index;
 export const loadReserves = async (ctx: ToolContext) => (await RESERVES.load(ctx)).index;
 export const loadCompanies = async (ctx: ToolContext) => (await COMPANIES.load(ctx)).index;
+export const loadDiscoveryReserves = async (ctx: ToolContext) => (await DISCOVERY_RESERVES.load(ctx)).index;
+export const loadDiscoveries = async (ctx: ToolContext) => (await DISCOVERIES.load(ctx)).index;

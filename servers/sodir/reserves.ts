@@ -1,10 +1,15 @@
-// reserver.liste (FactPages field_reserves joined with the field table for status and operator)
-// and selskaper.liste (the company table); factpages.ts reads the tables.
+// reserver.liste (FactPages field_reserves joined with the field table for status and operator,
+// and discovery_reserves joined with the discovery table) and selskaper.liste (the company
+// table); factpages.ts reads the tables.
+// The spec's statuses Discovery and Production licence are no field status: Discovery selects the
+// discoveries' recoverable resources (every row of discovery_reserves, each with its discovery's
+// own status, e.g. Production in clarification phase), Production licence those of them a
+// production licence owns (dscOwnerKind PRODUCTION LICENCE). The field statuses select fields.
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { text } from '../../runtime/fields.js';
 import { note, optNum, optStr, sourceRef } from '../../runtime/output.js';
-import { DAY, loadCompanies, loadFields, loadReserves } from './factpages.js';
+import { DAY, loadCompanies, loadDiscoveries, loadDiscoveryReserves, loadFields, loadReserves } from './factpages.js';
 import { KILDE } from './production.js';
 
 const STATUS_NAMES = ['Producing', 'Approved for production', 'Production licence', 'Discovery', 'Shut down', 'Abandoned'] as const;
@@ -13,14 +18,16 @@ export const STATUSES = [...STATUS_NAMES, ...STATUS_NAMES.map((s) => s.toUpperCa
 
 const fold = (v: string | null | undefined) => (v ?? '').trim().toLocaleUpperCase('en');
 
+const NO_REMAINING = { oil: null, gas: null, ngl: null, condensate: null, oe: null };
+
 const productsOutput = z.object({ oil: optNum(), gas: optNum(), ngl: optNum(), condensate: optNum(), oe: optNum() });
 
 export const reserverListe = defineTool({
   name: 'reserver.liste',
   title: 'Field reserves on the Norwegian shelf (Sodir)',
   description:
-    "Reserves of the fields on the Norwegian shelf from Sodir's FactPages: originally recoverable and remaining oil, gas, NGL, condensate and oil equivalents per field, with the field's status, operator and the date of the estimate; largest remaining oe first. " +
-    'status: Producing, Approved for production, Production licence, Discovery, Shut down or Abandoned (upper case accepted); operator: part of the operator\'s name, any case (e.g. equinor). ' +
+    "Reserves of the fields on the Norwegian shelf from Sodir's FactPages: originally recoverable and remaining oil, gas, NGL, condensate and oil equivalents per field, with the field's status, operator and the date of the estimate, and the recoverable resources of the discoveries not yet developed (kind discovery); largest first. " +
+    'status: Producing, Approved for production, Shut down or Abandoned select fields; Discovery selects every discovery, Production licence the discoveries a production licence owns (upper case accepted); operator: part of the operator\'s name, any case (e.g. equinor). ' +
     'Oil, condensate and oe in million Sm3, gas in billion Sm3, NGL in million tonnes. An empty list means no field has that status or operator (the answer says which statuses FactPages uses).',
   input: {
     status: z.enum(STATUSES).describe('Field status; upper-case aliases accepted.').optional(),
@@ -31,7 +38,15 @@ export const reserverListe = defineTool({
     operator: optStr(),
     count: z.number().int(),
     fields: z.array(
-      z.object({ field: z.string(), status: optStr(), operator: optStr(), recoverable: productsOutput, remaining: productsOutput, asOf: optStr().describe('Date of the estimate, YYYY-MM-DD.') }),
+      z.object({
+        field: z.string().describe('The field, or the discovery (kind discovery).'),
+        status: optStr(),
+        operator: optStr(),
+        recoverable: productsOutput,
+        remaining: productsOutput.describe('Null for a discovery (nothing produced yet; FactPages gives recoverable only).'),
+        asOf: optStr().describe('Date of the estimate, YYYY-MM-DD.'),
+        kind: z.enum(['field', 'discovery']),
+      }),
     ),
     units: z.string(),
     note,
@@ -42,16 +57,29 @@ export const reserverListe = defineTool({
   route: '/reserver',
   example: { status: 'Producing', operator: 'equinor' },
   run: async ({ status, operator }, ctx) => {
-    const [reserves, fields] = await Promise.all([loadReserves(ctx), loadFields(ctx)]);
-    const all = reserves.map((r) => {
+    const [reserves, fields, discoveryReserves, discoveries] = await Promise.all([loadReserves(ctx), loadFields(ctx), loadDiscoveryReserves(ctx), loadDiscoveries(ctx)]);
+    const fieldRows = reserves.map((r) => {
       const f = fields.get(r.fieldId);
-      return { field: r.field, status: f?.status ?? null, operator: f?.operator ?? null, recoverable: r.recoverable, remaining: r.remaining, asOf: r.asOf };
+      return { field: r.field, status: f?.status ?? null, operator: f?.operator ?? null, recoverable: r.recoverable, remaining: r.remaining, asOf: r.asOf, kind: 'field' as const };
+    });
+    const discoveryRows = discoveryReserves.map((r) => {
+      const d = discoveries.get(r.discoveryId);
+      return { field: r.discovery, status: d?.status ?? null, operator: d?.operator ?? null, recoverable: r.recoverable, remaining: NO_REMAINING, asOf: r.asOf, kind: 'discovery' as const, ownerKind: d?.ownerKind ?? null };
     });
     const wantedOperator = operator ? fold(operator) : null;
-    const kept = all
-      .filter((r) => (!status || fold(r.status) === fold(status)) && (!wantedOperator || fold(r.operator).includes(wantedOperator)))
-      .sort((a, b) => (b.remaining.oe ?? 0) - (a.remaining.oe ?? 0) || a.field.localeCompare(b.field));
-    const used = [...new Set(all.map((r) => r.status).filter((s): s is string => s !== null))].sort();
+    const byStatus = (r: { status: string | null; kind: 'field' | 'discovery'; ownerKind?: string | null }) => {
+      if (!status) return true;
+      const wanted = fold(status);
+      if (wanted === 'DISCOVERY') return r.kind === 'discovery';
+      if (wanted === 'PRODUCTION LICENCE') return r.kind === 'discovery' && fold(r.ownerKind) === 'PRODUCTION LICENCE';
+      return r.kind === 'field' && fold(r.status) === wanted;
+    };
+    const size = (r: { recoverable: { oe: number | null }; remaining: { oe: number | null } }) => r.remaining.oe ?? r.recoverable.oe ?? 0;
+    const kept = [...fieldRows, ...discoveryRows]
+      .filter((r) => byStatus(r) && (!wantedOperator || fold(r.operator).includes(wantedOperator)))
+      .sort((a, b) => size(b) - size(a) || a.field.localeCompare(b.field))
+      .map((r) => ({ field: r.field, status: r.status, operator: r.operator, recoverable: r.recoverable, remaining: r.remaining, asOf: r.asOf, kind: r.kind }));
+    const used = [...new Set(fieldRows.map((r) => r.status).filter((s): s is string => s !== null))].sort();
     return {
       status: status ?? null,
       operator: operator ?? null,

@@ -9,7 +9,7 @@
 // Health is the state of the circuit breakers of the upstreams a server declares, in this
 // process: `ok` says no upstream is failing right now, not that every tool is configured.
 import { z } from 'zod';
-import { defineServer, defineTool } from '../../runtime/define.js';
+import { TOOL_AVAILABILITIES, defineServer, defineTool } from '../../runtime/define.js';
 import { STACK } from '../_shared/icons/index.js';
 import { fail } from '../../runtime/errors.js';
 import { allSources } from './records.js';
@@ -38,6 +38,7 @@ const recordFields = {
   dataUrl: z.string(),
   toolCount: z.number().int(),
   tools: z.object({ active: z.number().int(), not_configured: z.number().int(), deprecated: z.number().int(), planned: z.number().int() }),
+  toolAvailability: z.object({ answers: z.number().int(), needs_credentials: z.number().int(), no_readable_source: z.number().int(), planned: z.number().int(), retired: z.number().int() }),
   available: z.enum(['nå', 'degraded', 'deprecated']).nullable(),
   health: z.object({
     status: z.enum(['ok', 'degraded', 'down', 'unknown']),
@@ -99,7 +100,7 @@ const get = defineTool({
   description:
     'One data source by its key (the kilde of /api/data/{kilde}/...), as sources.list gives it, with the names and connector routes of its tools. A known key that is not connected answers status planned (the data proxy answers 503 for it); an unknown key answers not_found.',
   input: { key: sourceKey() },
-  output: z.object({ ...recordFields, toolList: z.array(z.object({ name: z.string(), status: toolStatus, route: z.string() })) }),
+  output: z.object({ ...recordFields, toolList: z.array(z.object({ name: z.string(), status: toolStatus, availability: z.enum(TOOL_AVAILABILITIES), route: z.string() })) }),
   coverage,
   cacheTtlSeconds: 0,
   route: '/sources/:key',
@@ -108,7 +109,7 @@ const get = defineTool({
     const source = allSources(ctx).find((s) => s.key === key);
     if (!source) throw fail.notFound(`No source has the key "${key}"; sources.list (or GET /api/v1/sources) lists every key.`);
     const server = source.server ? ctx.platform.servers().find((s) => s.slug === source.server) : undefined;
-    const tools = server?.tools.map((t) => ({ name: t.name, status: t.status, route: `${ctx.publicBaseUrl}${t.route}` })) ?? [];
+    const tools = server?.tools.map((t) => ({ name: t.name, status: t.status, availability: t.availability, route: `${ctx.publicBaseUrl}${t.route}` })) ?? [];
     return { ...source, toolList: tools };
   },
 });

@@ -1,8 +1,8 @@
 // Source records: a server of the registry (ctx.platform.servers()) or an entry of the catalogue
 // table, with its current health from the circuit breakers of the upstreams it calls.
-import type { ServerRecord } from '../../runtime/catalogue.js';
+import { countAvailability, type ServerRecord } from '../../runtime/catalogue.js';
 import type { ToolContext } from '../../runtime/context.js';
-import type { ToolStatus } from '../../runtime/define.js';
+import type { ToolAvailability, ToolStatus } from '../../runtime/define.js';
 import { NON_AGENCY_KEYS, UNSERVED_SOURCES, type SourceCategory, type SourceFacts, type SourceStatus } from './catalogue.js';
 
 export interface UpstreamHealth {
@@ -37,6 +37,8 @@ export interface SourceRecord {
   dataUrl: string;
   toolCount: number;
   tools: Record<ToolStatus, number>;
+  /** Tools by whether they can answer data (runtime/define.ts ToolAvailability). */
+  toolAvailability: Record<ToolAvailability, number>;
   /** Availability label of the server (tool-server spec 2.1), null without a server. */
   available: ServerRecord['available'] | null;
   health: SourceHealth;
@@ -76,6 +78,7 @@ function fromServer(ctx: ToolContext, s: ServerRecord, checkedAt: string): Sourc
     dataUrl: `${ctx.publicBaseUrl}/api/data/${s.sourceKey}`,
     toolCount: s.tools.length,
     tools,
+    toolAvailability: s.toolAvailability,
     available: s.available,
     health: healthOf(ctx, ctx.platform.upstreamsOf(s.slug), true, checkedAt),
     ...(s.availabilityNote && { note: s.availabilityNote }),
@@ -99,6 +102,7 @@ function fromFacts(ctx: ToolContext, f: SourceFacts, checkedAt: string): SourceR
     dataUrl: `${ctx.publicBaseUrl}/api/data/${f.key}`,
     toolCount: 0,
     tools: { ...NO_TOOLS },
+    toolAvailability: countAvailability([]),
     available: null,
     health: healthOf(ctx, [], connected, checkedAt),
     ...(f.endpoints && { endpoints: f.endpoints }),

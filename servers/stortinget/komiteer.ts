@@ -4,8 +4,12 @@
 // Members: the export lists a committee's members in one place only, dagensrepresentanter, where
 // each representative sitting today carries komiteer_liste, the committees of the current session.
 // komite.medlemmer reads that list. No endpoint giving the members of a past session's committee
-// was found (komiteer gives only id and name; a person's committee positions are in kodetbiografi,
-// one request per person), so a sesjonId other than the current session is refused, naming it.
+// was found (komiteer gives only id and name). A past membership is in each person's coded
+// biography, GET /eksport/kodetbiografi?personid= (person_biografi_stortingsverv_kodet: komite_kode,
+// fra_dato, til_dato, stortingsperiode_id; read so by martigso/stortingscrape R/get_mp_bio.R, a
+// client of the whole export that has no per-committee call either): one request per person of the
+// period, a few hundred with substitutes, so this tool does not rebuild it. A sesjonId other than
+// the current session is refused, naming it and that source (issue 25 item 13).
 import { z } from 'zod';
 import { defineTool } from '../../runtime/define.js';
 import { fail } from '../../runtime/errors.js';
@@ -73,7 +77,7 @@ export const komiteMedlemmer = defineTool({
   name: 'komite.medlemmer',
   title: 'Members of a Storting committee',
   description:
-    "The members of one committee of Stortinget (Norway's parliament) in the current session: person id (for stortinget.representant.hent), name, party, constituency and, for a permanent substitute, whom they sit for. Read from the representatives sitting today, the only place Stortinget's export gives membership: sesjonId may be left out or be the current session; another session is refused (invalid_input naming sesjonId). komiteId is a committee id such as FINANS (stortinget.komiteer.liste); an unknown id answers not_found. Source: Stortinget (data.stortinget.no), NLOD.",
+    "The members of one committee of Stortinget (Norway's parliament), current session only, as of today: the representatives sitting today whose committees include it (substitutes sitting today included), with person id (for stortinget.representant.hent), name, party, constituency and, for a permanent substitute, whom they sit for; members who have left or are on leave today are not listed. sesjonId may be left out or be the current session; any other session is refused (invalid_input naming sesjonId): Stortinget's export keeps past membership only in each person's biography (kodetbiografi), one request per person. komiteId is a committee id such as FINANS (stortinget.komiteer.liste); an unknown id answers not_found. Source: Stortinget (data.stortinget.no), NLOD.",
   input: {
     komiteId: z.string().min(1).describe('Committee id, for example FINANS; case-insensitive.'),
     sesjonId: sesjonId('Absent, empty or the current session id (2024-2025 form); others are refused.'),
@@ -87,7 +91,7 @@ export const komiteMedlemmer = defineTool({
     const current = await currentSession(ctx);
     if (asked && asked !== current) {
       throw fail.invalidInput(
-        `sesjonId: Stortinget's export gives committee members for the current session (${current}) only; ${asked} is not it. Leave sesjonId out, or list that session's committees with stortinget.komiteer.liste.`,
+        `sesjonId: Stortinget's export gives committee members for the current session (${current}) only; ${asked} is not it. Leave sesjonId out, or list that session's committees with stortinget.komiteer.liste; who sat in them is in each representative's coded biography (data.stortinget.no/eksport/kodetbiografi?personid=…, persons from stortinget.representanter.liste), which this tool does not read.`,
         { extra: { fields: ['sesjonId'], currentSession: current } },
       );
     }

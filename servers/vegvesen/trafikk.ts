@@ -15,7 +15,7 @@ import { fail } from '../../runtime/errors.js';
 import { int, isoDate, kommunenummer } from '../../runtime/fields.js';
 import { graphql } from '../../runtime/graphql.js';
 import type { ToolContext } from '../../runtime/context.js';
-import { coverage, wholeNumber } from './common.js';
+import { coverage } from './common.js';
 import { quoted } from '../../runtime/validation.js';
 
 const UPSTREAM = 'vegvesen-trafikkdata';
@@ -112,9 +112,9 @@ export const trafikkStasjoner = defineTool({
   title: 'Permanent traffic counting stations (Statens vegvesen)',
   description:
     "Statens vegvesen's permanent traffic counting stations: the registration points that count continuously and are in operation (registrationFrequency CONTINUOUS, operationalStatus OPERATIONAL), with id (for vegvesen.trafikk.volum), name, type, road reference, municipality, county and position. " +
-    'antall is how many to return (default 50), sorted by name; total is the number of such stations. Use vegvesen.trafikk.punkter for every point of a municipality, periodic ones included.',
+    'antall is how many to return (1 to 1000, default 50), sorted by name; total is the number of such stations. Use vegvesen.trafikk.punkter for every point of a municipality, periodic ones included.',
   input: {
-    antall: wholeNumber('Number of stations to return. Default 50.').default(50),
+    antall: int({ min: 1, max: 1000, default: 50, description: 'Number of stations to return, 1 to 1000. Default 50.' }),
   },
   output: z.object({ total: z.number().int(), count: z.number().int(), stations: z.array(pointOutput) }),
   coverage: coverage(['traffic-registration-point'], 'daily'),
@@ -123,7 +123,7 @@ export const trafikkStasjoner = defineTool({
   example: { antall: 3 },
   run: async ({ antall }, ctx) => {
     const stations = (await allPoints(ctx)).filter((p) => p.registrationFrequency === 'CONTINUOUS' && p.operationalStatus === 'OPERATIONAL').sort(byName);
-    const shown = stations.slice(0, Math.max(0, antall));
+    const shown = stations.slice(0, antall);
     return { total: stations.length, count: shown.length, stations: shown.map(mapPoint) };
   },
 });
@@ -169,7 +169,7 @@ export const trafikkVolum = defineTool({
   title: 'Traffic volume at a registration point (Statens vegvesen)',
   description:
     "Counted traffic at one of Statens vegvesen's registration points, per hour or per day, from the Trafikkdata API: for each period its start and end, the number of vehicles (null where none were counted) and the coverage in percent, plus the sum. " +
-    'pointId is required (from vegvesen.trafikk.punkter or trafikk.stasjoner, e.g. 44656V72812). from and to are dates YYYY-MM-DD, both included (Norwegian days), defaulting to 7 days back and today; resolution is hour (default) or day. The span from to to is at most 31 days for hour and 366 for day. ' +
+    'pointId is required (from vegvesen.trafikk.punkter or trafikk.stasjoner, e.g. 44656V72812). from and to are dates YYYY-MM-DD, both included (Norwegian days), defaulting to 7 days back and today; resolution is hour (default) or day. The span from to to, both included, is at most 31 days for hour and 366 for day. ' +
     'An empty list means nothing was counted in the period; an unknown pointId answers not_found.',
   input: {
     pointId: z
@@ -184,8 +184,8 @@ export const trafikkVolum = defineTool({
     if (input.from && input.to) {
       const span = daysBetween(input.from, input.to);
       if (span < 0) issues.add(`from (${input.from}) must not be after to (${input.to})`, ['from']);
-      else if (span > MAX_SPAN_DAYS[input.resolution]) {
-        issues.add(`from and to may be at most ${MAX_SPAN_DAYS[input.resolution]} days apart for resolution ${input.resolution} (got ${span} days)`, ['from']);
+      else if (span + 1 > MAX_SPAN_DAYS[input.resolution]) {
+        issues.add(`from to to may cover at most ${MAX_SPAN_DAYS[input.resolution]} days, both included, for resolution ${input.resolution} (got ${span + 1} days)`, ['from']);
       }
     }
   },
@@ -212,8 +212,8 @@ export const trafikkVolum = defineTool({
     const span = daysBetween(first, last);
     const fields = [...(from ? ['from'] : []), ...(to ? ['to'] : [])];
     if (span < 0) throw fail.invalidInput(`from (${first}) must not be after to (${last})`, { extra: { fields } });
-    if (span > MAX_SPAN_DAYS[resolution]) {
-      throw fail.invalidInput(`from and to may be at most ${MAX_SPAN_DAYS[resolution]} days apart for resolution ${resolution} (got ${span} days, from ${first} to ${last})`, { extra: { fields } });
+    if (span + 1 > MAX_SPAN_DAYS[resolution]) {
+      throw fail.invalidInput(`from to to may cover at most ${MAX_SPAN_DAYS[resolution]} days, both included, for resolution ${resolution} (got ${span + 1} days, from ${first} to ${last})`, { extra: { fields } });
     }
     const key = resolution === 'hour' ? 'byHour' : 'byDay';
     const query = VOLUME_QUERY(key);

@@ -9,9 +9,14 @@
 // 5xx, 429 or a redirect, or cannot be reached, disallows everything for now (2.3.1.4; a redirect
 // would have to be followed to be read, and this service follows none), and is asked again after
 // five minutes. Only the first 500 KiB are parsed (2.5).
+//
+// What the client is told: a path the rules disallow, or a redirect this service will not follow,
+// is 451 (REST spec 7: the platform's robots rules keep us out); a file that answers 5xx or 429, or
+// cannot be reached, is the platform being unavailable, a 503 with svcRetryAfterMs until it is asked
+// again (REST spec 7: "Upstream or gateway unavailable"), since nothing says the platform disallows.
 import robotsModule from 'robots-parser';
 import type { Deadline } from '../../deadline.js';
-import { ToolError } from '../../errors.js';
+import { ToolError, fail } from '../../errors.js';
 import type { RequestStats, UpstreamClient } from '../../upstream/client.js';
 import { freshnessMs } from '../../upstream/freshness.js';
 
@@ -142,4 +147,21 @@ export class RobotsGate {
     const why = status >= 300 && status < 400 ? `a redirect (HTTP ${status}), which this service does not follow` : `HTTP ${status}`;
     return unreachable(status, `robots.txt answered ${why}; RFC 9309 2.3.1.4: everything is disallowed until it can be read`);
   }
+}
+
+/** Whether the rules are unknown because the platform failed (5xx, 429, no answer), not because it redirected. */
+export function robotsUnavailable(state: RobotsState): boolean {
+  return state.status === 'unreachable' && (state.httpStatus === null || state.httpStatus === 429 || state.httpStatus >= 500);
+}
+
+/**
+ * The 503 of a platform whose robots.txt could not be read because the platform failed: an
+ * unavailable upstream (REST spec 7), to be retried once the file is asked again.
+ */
+export function robotsUnavailableError(platformName: string, state: RobotsState, path: string, now: number, extra: Record<string, unknown>): ToolError {
+  const answered = state.httpStatus === null ? 'no answer' : `HTTP ${state.httpStatus}`;
+  return fail.upstream(
+    `${platformName}'s robots.txt (${state.url}) could not be read (${answered}); under RFC 9309 nothing may be fetched until it can be read, so ${path} is not fetched; it is asked again at ${state.expiresAt}`,
+    { status: 503, detailCode: 'robots_unavailable', retryAfterMs: Math.max(1000, Date.parse(state.expiresAt) - now), extra: { ...extra, robots: state, retryAt: state.expiresAt } },
+  );
 }

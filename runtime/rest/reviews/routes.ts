@@ -26,7 +26,7 @@ import type { RestApp } from '../index.js';
 import { BEARER, problemResponse as problemEntry } from '../schemas.js';
 import type { ReviewPlatform } from './platform.js';
 import { PLATFORMS, PLATFORM_BY_ID, ROBOTS_UPSTREAM } from './platforms/index.js';
-import { RobotsGate, type RobotsState } from './robots.js';
+import { RobotsGate, robotsUnavailable, robotsUnavailableError, type RobotsState } from './robots.js';
 
 /** How long a platform's answer is reused (the upstream layer's response cache). */
 const REVIEWS_TTL_SECONDS = 900;
@@ -146,9 +146,9 @@ function platformRoute(p: ReviewPlatform) {
       400: problemEntry("A parameter is missing, out of its bounds or not one of the platform's own names."),
       ...errors,
       404: problemEntry('The platform has nothing at this address.'),
-      451: problemEntry("The platform's robots.txt disallows this path for this service's User-Agent, or could not be read (RFC 9309: then everything is disallowed). Type …/errors/robots-disallowed; names the platform, the robots.txt, the path and the rule."),
+      451: problemEntry("The platform's robots.txt disallows this path for this service's User-Agent, or redirects (never followed; RFC 9309: then everything is disallowed). Type …/errors/robots-disallowed; names the platform, the robots.txt, the path and the rule."),
       502: problemEntry('The platform failed, answered a redirect (never followed), or its page carries no structured data.'),
-      503: problemEntry('The platform\'s official API needs a credential this instance lacks (not_configured, naming the variable), or the platform is paused.'),
+      503: problemEntry('The platform\'s official API needs a credential this instance lacks (not_configured, naming the variable), the platform is paused, or its robots.txt answered 5xx or 429 or no answer (upstream_unavailable, detailCode robots_unavailable, with svcRetryAfterMs until it is asked again).'),
     },
   });
 }
@@ -189,6 +189,7 @@ export function registerReviewRoutes(app: RestApp, services: Services): void {
   const disallowed = (p: ReviewPlatform, url: string, state: RobotsState, rule: { line: number; text: string } | null): ToolError => {
     const target = new URL(url);
     const path = `${target.pathname}${target.search}`;
+    if (robotsUnavailable(state)) return robotsUnavailableError(p.name, state, path, Date.now(), { platform: p.id, robotsUrl: state.url, path });
     const why =
       state.status === 'unreachable'
         ? `${p.name}'s robots.txt (${state.url}) could not be read (${state.httpStatus === null ? 'no answer' : `HTTP ${state.httpStatus}`}); under RFC 9309 everything is disallowed until it can be read, so ${path} is not fetched`
